@@ -1,0 +1,44 @@
+"""Error types shared by every part of the solver.
+
+A `Problem` is one thing wrong with user input: where it is (a hex, company, field or route), the rule it
+breaks (a rulebook section such as "7.6.1", or "format" for a malformed file) and a sentence saying what is
+wrong. Input errors carry every problem found, so the user can fix them all at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an input: where, which rule, and what."""
+
+    where: str
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        rule = f" (rule {self.rule})" if self.rule and self.rule[0].isdigit() else ""
+        return f"{self.where}: {self.message}{rule}"
+
+
+class SolverError(Exception):
+    """Base class of every error the solver reports to a user (the CLI exits with code 2)."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class InputError(SolverError):
+    """A position, route, scenario or game file that breaks the file format or a rule of the game."""
+
+
+class DataError(Exception):
+    """A game data file in data/ that is malformed. This is a bug in the shipped data, not user input."""
+
+    def __init__(self, file: str, field: str, message: str) -> None:
+        self.file = file
+        self.field = field
+        super().__init__(f"{file}: {field}: {message}")
