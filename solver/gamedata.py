@@ -7,6 +7,7 @@ and the field. `load_game()` reads each title once.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -219,7 +220,7 @@ class MarketFile(_Frozen):
     @field_validator("prices")
     @classmethod
     def _increasing(cls, v: tuple[int, ...]) -> tuple[int, ...]:
-        if any(b <= a for a, b in zip(v, v[1:], strict=False)):
+        if any(b <= a for a, b in itertools.pairwise(v)):
             raise ValueError("prices must be strictly increasing")
         return v
 
@@ -363,9 +364,9 @@ def load_game(title: str = "1862", root: Path = DATA_ROOT) -> GameData:
     land = set(towns) | set(villages)
     _check(not (set(towns) & set(villages)), mpath, "villages", "a hex is both a town and a village")
     _check(not (land & set(off_hexes)), mpath, "offboard_hexes", "an off-board hex is also a land hex")
-    for h in off_hexes.values():
-        for a in h.areas:
-            _check(a in areas, mpath, f"offboard_hexes.{h.hex}.areas", f"unknown area {a!r}")
+    for off in off_hexes.values():
+        for a in off.areas:
+            _check(a in areas, mpath, f"offboard_hexes.{off.hex}.areas", f"unknown area {a!r}")
     barriers = frozenset(frozenset(pair) for pair in map_file.barriers)
     for pair in barriers:
         a, b = sorted(pair)

@@ -45,7 +45,8 @@ class VariantEntry(_Strict):
     length: GameLength = Field("standard", description="Game length (2.4.3, 11.2)")
     extra_marker: bool = Field(False, description="Optional rule 11.4: eight station markers instead of seven")
     train_types: list[TrainType] = Field(
-        default_factory=lambda: list(TrainType), description="Train types in play (11.1 simpler games use fewer)"
+        default_factory=lambda: list(TrainType),
+        description="Train types in play (11.1 simpler games use fewer)",
     )
 
 
@@ -62,7 +63,7 @@ class PositionFile(_Strict):
     game: Literal["1862"] = "1862"
     name: str = ""
     phase: str = Field("A", description="Current phase, A-H (9.0)")
-    variant: VariantEntry = Field(default_factory=VariantEntry)
+    variant: VariantEntry = Field(default_factory=lambda: VariantEntry())
     tiles: list[TileEntry] = Field(default_factory=list)
     stations: dict[str, list[str]] = Field(
         default_factory=dict, description="Company station markers by hex, in slot order"
@@ -152,11 +153,10 @@ def position_from_dict(data: Any) -> tuple[Position | None, list[Problem]]:
     try:
         raw = PositionFile.model_validate(data)
     except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
-            problems.append(Problem(f"position {loc}", "format", err["msg"]))
-        return None, problems
+        return None, [
+            Problem(f"position {'.'.join(str(p) for p in err['loc']) or '(top level)'}", "format", err["msg"])
+            for err in exc.errors()
+        ]
     game = load_game(raw.game)
     problems: list[Problem] = []
     short = raw.variant.length == "short"
@@ -244,7 +244,10 @@ def position_to_dict(position: Position) -> dict[str, Any]:
         if lay.small_stations and not (tile is not None and tile.color == "yellow"):
             entry["small_stations"] = [list(t) for t in lay.small_stations]
         tiles.append(entry)
-    variant: dict[str, Any] = {"length": position.variant.length, "extra_marker": position.variant.extra_marker}
+    variant: dict[str, Any] = {
+        "length": position.variant.length,
+        "extra_marker": position.variant.extra_marker,
+    }
     if position.variant.train_types != frozenset(TrainType):
         variant["train_types"] = [t.value for t in TrainType if t in position.variant.train_types]
     companies = []

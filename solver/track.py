@@ -14,6 +14,7 @@ A route that is a simple path in this graph reuses no track segment and visits n
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -133,7 +134,7 @@ class TrackGraph:
         for h in hexes:
             if h not in game.land_hexes and h not in game.offboard_hexes:
                 return [], [Problem(f"{where} hex {h}", "7.4", f"{h} is not a hex of the map")]
-        for a, b in zip(hexes, hexes[1:], strict=False):
+        for a, b in itertools.pairwise(hexes):
             if hexgrid.edge_towards(a, b) is None:
                 return [], [Problem(f"{where} {a}->{b}", "7.4", f"{a} and {b} are not adjacent hexes")]
         nodes: list[NodeId] = []
@@ -143,15 +144,25 @@ class TrackGraph:
             next_h = hexes[i + 1] if i < last else None
             if h in game.offboard_hexes:
                 if 0 < i < last:
-                    problems.append(Problem(f"{where} hex {h}", "7.4",
-                                            f"{game.hex_name(h)} is an off-board area: a route ends there"))
+                    problems.append(
+                        Problem(
+                            f"{where} hex {h}",
+                            "7.4",
+                            f"{game.hex_name(h)} is an off-board area: a route ends there",
+                        )
+                    )
                     continue
                 land = next_h if i == 0 else prev_h
                 assert land is not None
                 node = self._offboard_node(land, h)
                 if node is None:
-                    problems.append(Problem(f"{where} {land}->{h}", "7.4",
-                                            f"no track runs from {land} into the off-board hex {h}"))
+                    problems.append(
+                        Problem(
+                            f"{where} {land}->{h}",
+                            "7.4",
+                            f"no track runs from {land} into the off-board hex {h}",
+                        )
+                    )
                     continue
                 if i == 0:
                     nodes += [node, side_id(h, land)]
@@ -169,7 +180,7 @@ class TrackGraph:
                 nodes.append(side_id(h, next_h))
         if problems:
             return [], problems
-        for a, b in zip(nodes, nodes[1:], strict=False):
+        for a, b in itertools.pairwise(nodes):
             if self.segment_between(a, b) is None:
                 problems.append(Problem(where, "7.4", f"no track between {describe(a)} and {describe(b)}"))
         return (nodes, []) if not problems else ([], problems)
@@ -199,8 +210,11 @@ class TrackGraph:
             return [large_id(h)], None
         tile = game.tiles[lay.tile]
         if in_edge is None or out_edge is None:
-            return [], Problem(f"{where} hex {name}", "7.8",
-                               "a route must begin and end at a large station or an off-board area, not a village")
+            return [], Problem(
+                f"{where} hex {name}",
+                "7.8",
+                "a route must begin and end at a large station or an off-board area, not a village",
+            )
         want = frozenset((in_edge, out_edge))
         for track in tile.tracks_at(lay.rotation):
             if track == want:
@@ -208,9 +222,12 @@ class TrackGraph:
                 if key in lay.small_stations:
                     return [small_id(h, key)], None
                 return [], None
-        return [], Problem(f"{where} hex {name}", "7.4",
-                           f"tile {tile.id} has no track from its {hexgrid.EDGE_NAMES[in_edge]} side to its "
-                           f"{hexgrid.EDGE_NAMES[out_edge]} side")
+        return [], Problem(
+            f"{where} hex {name}",
+            "7.4",
+            f"tile {tile.id} has no track from its {hexgrid.EDGE_NAMES[in_edge]} side to its "
+            f"{hexgrid.EDGE_NAMES[out_edge]} side",
+        )
 
 
 def describe(node: NodeId) -> str:
@@ -273,8 +290,12 @@ def build_graph(position: Position) -> TrackGraph:
                 entered = True
         if entered:
             stations[node] = Station(
-                node, "offboard", node_info.hex, game.area_value(area.id, position.phase),
-                area=area.id, area_type=area.type,
+                node,
+                "offboard",
+                node_info.hex,
+                game.area_value(area.id, position.phase),
+                area=area.id,
+                area_type=area.type,
             )
 
     # Sides only matter where track reaches them from both hexes (or a land hex and an off-board node).

@@ -45,8 +45,12 @@ def _check_tiles(position: Position, game: GameData) -> list[Problem]:
         phase = game.phases[position.phase]
         if tile.color not in phase.tiles:
             problems.append(
-                Problem(name, "9.0", f"tile {tile.id} is {tile.color}; phase {position.phase} allows only "
-                        f"{', '.join(phase.tiles)} tiles")
+                Problem(
+                    name,
+                    "9.0",
+                    f"tile {tile.id} is {tile.color}; phase {position.phase} allows only "
+                    f"{', '.join(phase.tiles)} tiles",
+                )
             )
         is_town = hex_ in game.towns
         if tile.station == "large" and not is_town:
@@ -62,8 +66,12 @@ def _check_tiles(position: Position, game: GameData) -> list[Problem]:
                 link = game.edges[hex_][edge]
                 into = {"barrier": "into a barrier", "none": "into the sea or off the map"}.get(link.kind, "")
                 problems.append(
-                    Problem(name, "7.6.1", f"tile {tile.id} at rotation {lay.rotation} runs track {into} "
-                            f"on its {hexgrid.EDGE_NAMES[edge]} side (edge {edge})")
+                    Problem(
+                        name,
+                        "7.6.1",
+                        f"tile {tile.id} at rotation {lay.rotation} runs track {into} "
+                        f"on its {hexgrid.EDGE_NAMES[edge]} side (edge {edge})",
+                    )
                 )
         problems += _check_small_stations(lay.small_stations, name, tile.id, lay.rotation, game)
     for tile_id, n in sorted(used.items()):
@@ -76,7 +84,7 @@ def _check_tiles(position: Position, game: GameData) -> list[Problem]:
 def _check_letter(hex_: str, name: str, tile_id: str, letter: str | None, game: GameData) -> list[Problem]:
     """Lettered hexes take only tiles with their letter; Ipswich and Harwich take only their own russet
     tiles, which go nowhere else (7.6.1)."""
-    town = game.towns[hex_] if hex_ in game.towns else None
+    town = game.towns.get(hex_, None)
     hex_letter = town.letter if town else None
     reserved = town.reserved_russet_tile if town else None
     tile = game.tiles[tile_id]
@@ -90,8 +98,13 @@ def _check_letter(hex_: str, name: str, tile_id: str, letter: str | None, game: 
     if letter != hex_letter:
         if hex_letter is None:
             return [Problem(name, "7.6.1", f"tile {tile_id} has letter {letter} but {hex_} has no letter")]
-        return [Problem(name, "7.6.1", f"{hex_} takes only {hex_letter} tiles; tile {tile_id} is "
-                        f"{'unlettered' if letter is None else letter}")]
+        return [
+            Problem(
+                name,
+                "7.6.1",
+                f"{hex_} takes only {hex_letter} tiles; tile {tile_id} is {'unlettered' if letter is None else letter}",
+            )
+        ]
     return []
 
 
@@ -110,13 +123,20 @@ def _check_small_stations(
     for track in stations:
         if track not in tracks:
             problems.append(
-                Problem(name, "7.6.4", f"tile {tile_id} at rotation {rotation} has no track joining edges "
-                        f"{track[0]} and {track[1]} to carry a small station")
+                Problem(
+                    name,
+                    "7.6.4",
+                    f"tile {tile_id} at rotation {rotation} has no track joining edges "
+                    f"{track[0]} and {track[1]} to carry a small station",
+                )
             )
     if tile.color == "yellow" and len(stations) > tile.printed_small_stations:
         problems.append(
-            Problem(name, "7.6.2", f"yellow tile {tile_id} carries only its printed small station; more can be "
-                    "added once it is upgraded")
+            Problem(
+                name,
+                "7.6.2",
+                f"yellow tile {tile_id} carries only its printed small station; more can be added once it is upgraded",
+            )
         )
     return problems
 
@@ -141,13 +161,21 @@ def _check_markers(position: Position, game: GameData) -> list[Problem]:
         if len(owners) > slots:
             what = f"tile {tile.id}" if tile else "the empty town hex"
             problems.append(
-                Problem(f"{hex_} ({game.hex_name(hex_)})", "7.7",
-                        f"{len(owners)} station markers but {what} has {slots} slot{'s' if slots != 1 else ''}")
+                Problem(
+                    f"{hex_} ({game.hex_name(hex_)})",
+                    "7.7",
+                    f"{len(owners)} station markers but {what} has {slots} slot{'s' if slots != 1 else ''}",
+                )
             )
         for company, n in Counter(owners).items():
             if n > 1:
-                problems.append(Problem(f"{hex_} ({game.hex_name(hex_)})", "7.7",
-                                        f"{company} has {n} markers here; a company may have one per hex"))
+                problems.append(
+                    Problem(
+                        f"{hex_} ({game.hex_name(hex_)})",
+                        "7.7",
+                        f"{company} has {n} markers here; a company may have one per hex",
+                    )
+                )
         on_map.update(set(owners))
     for company, n in Counter(position.london).items():
         if company not in game.companies:
@@ -156,16 +184,25 @@ def _check_markers(position: Position, game: GameData) -> list[Problem]:
             problems.append(Problem(f"London ({company})", "7.6.5", "a company may have only one London marker"))
     if len(set(position.london)) > game.london.token_spaces:
         problems.append(
-            Problem("London", "7.6.5", f"{len(set(position.london))} companies have London links; "
-                    f"London has {game.london.token_spaces} spaces")
+            Problem(
+                "London",
+                "7.6.5",
+                f"{len(set(position.london))} companies have London links; "
+                f"London has {game.london.token_spaces} spaces",
+            )
         )
     on_map.update(set(position.london))
     limit = position.variant.max_markers
     for company, n in sorted(on_map.items()):
         if n > limit:
             rule = "11.4" if position.variant.extra_marker else "7.5.6"
-            problems.append(Problem(f"company {company}", rule,
-                                    f"{n} station markers on the map; a company may have at most {limit}"))
+            problems.append(
+                Problem(
+                    f"company {company}",
+                    rule,
+                    f"{n} station markers on the map; a company may have at most {limit}",
+                )
+            )
     return problems
 
 
@@ -177,10 +214,20 @@ def _check_companies(position: Position, game: GameData) -> list[Problem]:
         if company.home not in game.towns:
             problems.append(Problem(where, "3.2", f"home {company.home} is not a town"))
         for permit in sorted(company.permits - in_play):
-            problems.append(Problem(where, "11.1", f"has a {permit.value} permit but this variant has no "
-                                    f"{permit.value} trains"))
+            problems.append(
+                Problem(
+                    where,
+                    "11.1",
+                    f"has a {permit.value} permit but this variant has no {permit.value} trains",
+                )
+            )
         for train in company.trains:
             if train.type not in in_play:
-                problems.append(Problem(f"{where} train {train.name}", "11.1",
-                                        f"this variant has no {train.type.value} trains"))
+                problems.append(
+                    Problem(
+                        f"{where} train {train.name}",
+                        "11.1",
+                        f"this variant has no {train.type.value} trains",
+                    )
+                )
     return problems

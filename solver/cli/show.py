@@ -25,24 +25,38 @@ def summary(position: Position) -> dict[str, Any]:
     tiles = []
     for lay in sorted(position.tiles.values(), key=lambda t: hexgrid.parse_hex(t.hex)):
         tile = game.tiles[lay.tile]
-        tiles.append({
-            "hex": lay.hex, "name": game.hex_name(lay.hex), "tile": lay.tile, "color": tile.color,
-            "rotation": lay.rotation, "exits": list(tile.exits_at(lay.rotation)),
-            "small_stations": [list(t) for t in lay.small_stations],
-            "markers": list(position.stations.get(lay.hex, ())),
-        })
+        tiles.append(
+            {
+                "hex": lay.hex,
+                "name": game.hex_name(lay.hex),
+                "tile": lay.tile,
+                "color": tile.color,
+                "rotation": lay.rotation,
+                "exits": list(tile.exits_at(lay.rotation)),
+                "small_stations": [list(t) for t in lay.small_stations],
+                "markers": list(position.stations.get(lay.hex, ())),
+            }
+        )
     companies = []
     for c in position.companies.values():
-        companies.append({
-            "id": c.id, "name": game.companies[c.id].name, "home": c.home,
-            "trains": [t.name for t in c.trains], "permits": sorted(p.value for p in c.permits),
-            "markers": position.markers_of(c.id) + (["London"] if c.id in position.london else []),
-            "tokened_out": sorted(n[2:] for n in graph.blocked_for(c.id)),
-        })
+        companies.append(
+            {
+                "id": c.id,
+                "name": game.companies[c.id].name,
+                "home": c.home,
+                "trains": [t.name for t in c.trains],
+                "permits": sorted(p.value for p in c.permits),
+                "markers": position.markers_of(c.id) + (["London"] if c.id in position.london else []),
+                "tokened_out": sorted(n[2:] for n in graph.blocked_for(c.id)),
+            }
+        )
     return {
-        "name": position.name, "phase": position.phase,
+        "name": position.name,
+        "phase": position.phase,
         "variant": {"length": position.variant.length, "max_markers": position.variant.max_markers},
-        "tiles": tiles, "london": list(position.london), "companies": companies,
+        "tiles": tiles,
+        "london": list(position.london),
+        "companies": companies,
         "stations": len(graph.stations),
     }
 
@@ -53,8 +67,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
         return 0
-    print(f"{data['name'] or args.position}: phase {data['phase']}, {data['variant']['length']} game, "
-          f"{data['variant']['max_markers']} markers per company")
+    print(
+        f"{data['name'] or args.position}: phase {data['phase']}, {data['variant']['length']} game, "
+        f"{data['variant']['max_markers']} markers per company"
+    )
     print(f"\nTiles ({len(data['tiles'])}):")
     for t in data["tiles"]:
         extra = f"  small stations on {t['small_stations']}" if t["small_stations"] else ""
@@ -66,8 +82,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"\nLondon links: {', '.join(data['london']) or 'none'}")
     print(f"\nCompanies ({len(data['companies'])}):")
     for c in data["companies"]:
-        print(f"  {c['id']:<5} {c['name']:<32} home {c['home']:<4} trains {', '.join(c['trains']) or '-'}; "
-              f"permits {', '.join(c['permits']) or '-'}; markers {', '.join(c['markers']) or '-'}")
+        print(
+            f"  {c['id']:<5} {c['name']:<32} home {c['home']:<4} trains {', '.join(c['trains']) or '-'}; "
+            f"permits {', '.join(c['permits']) or '-'}; markers {', '.join(c['markers']) or '-'}"
+        )
         if c["tokened_out"]:
             print(f"        tokened out for it: {', '.join(c['tokened_out'])}")
     return 0
