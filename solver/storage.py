@@ -1,0 +1,218 @@
+"""Saved positions in a local SQLite database, and reading positions uploaded as JSON files.
+
+The database is created on first use at ``$RMS_DB_PATH`` if that is set, else in the user's data folder
+(``$XDG_DATA_HOME`` or ``~/.local/share`` on Linux, ``~/Library/Application Support`` on macOS,
+``%APPDATA%`` on Windows) under ``railway-mania-solver/positions.sqlite3``. Positions are stored as the JSON
+position file (see `solver.position`), so what is saved is exactly what can be downloaded and loaded again.
+
+Besides named positions the store keeps one *draft* per browser tab: the position being edited, written after
+every edit under a random token kept in the page address, so that a refresh of the page loses nothing.
+Every read validates the position again; a stored row that no longer validates is reported, never loaded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from solver.errors import InputError, Problem
+from solver.position import Position, parse_position, position_to_dict
+
+ENV_VAR = "RMS_DB_PATH"
+APP_FOLDER = "railway-mania-solver"
+DB_NAME = "positions.sqlite3"
+MAX_NAME = 80
+DRAFT_DAYS = 30
+MAX_UPLOAD_BYTES = 2_000_000
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS positions (
+    name TEXT PRIMARY KEY,
+    body TEXT NOT NULL,
+    saved_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS drafts (
+    token TEXT PRIMARY KEY,
+    body TEXT NOT NULL,
+    saved_name TEXT,
+    saved_at REAL NOT NULL
+);
+"""
+
+
+def default_db_path() -> Path:
+    """Where the database lives: $RMS_DB_PATH, else the platform's user data folder."""
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env).expanduser()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
+    return base / APP_FOLDER / DB_NAME
+
+
+@dataclass(frozen=True)
+class SavedPosition:
+    """One row of the list of saved positions."""
+
+    name: str
+    saved_at: float
+    phase: str
+    companies: tuple[str, ...]
+
+
+def position_json(position: Position) -> str:
+    """The position as the text of a JSON position file."""
+    return json.dumps(position_to_dict(position), indent=2, ensure_ascii=False)
+
+
+def parse_upload(data: bytes, filename: str = "upload") -> Position:
+    """A validated Position from the bytes of an uploaded JSON position file; InputError naming the file and
+    every problem (not UTF-8, not JSON, wrong structure, broken rules) otherwise."""
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise InputError([Problem(filename, "file", f"larger than {MAX_UPLOAD_BYTES // 1000} kB; not a position")])
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError([Problem(filename, "file", "not a text file (UTF-8 JSON expected)")]) from None
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"{filename} line {exc.lineno} column {exc.colno}"
+        raise InputError([Problem(where, "format", f"not valid JSON: {exc.msg}")]) from None
+    if not isinstance(raw, dict):
+        raise InputError([Problem(filename, "format", "a position file is a JSON object")])
+    return parse_position(raw)
+
+
+def _check_name(name: str) -> str:
+    clean = " ".join(name.split())
+    if not clean:
+        raise InputError([Problem("name", "format", "give the position a name")])
+    if len(clean) > MAX_NAME:
+        raise InputError([Problem("name", "format", f"names are at most {MAX_NAME} characters")])
+    return clean
+
+
+class PositionStore:
+    """Named positions and per-tab drafts in one SQLite file (created with its folder on first use)."""
+
+    def __init__(self, path: Path | str | None = None) -> None:
+        self.path = Path(path) if path is not None else default_db_path()
+
+    @contextmanager
+    def _db(self) -> Iterator[sqlite3.Connection]:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, timeout=5)
+        except (OSError, sqlite3.Error) as exc:
+            raise InputError([Problem(str(self.path), "file", f"cannot open the position database: {exc}")]) from None
+        try:
+            with conn:
+                conn.executescript(_SCHEMA)
+                yield conn
+        except sqlite3.DatabaseError as exc:
+            raise InputError([Problem(str(self.path), "file", f"the position database is unusable: {exc}")]) from None
+        finally:
+            conn.close()
+
+    # ------------------------------------------------------------ named positions
+
+    def save(self, name: str, position: Position, overwrite: bool = False) -> str:
+        """Store `position` under `name` (spaces tidied); returns the name used. Refused if the name is taken
+        and `overwrite` is False."""
+        clean = _check_name(name)
+        body = position_json(position)
+        with self._db() as db:
+            exists = db.execute("SELECT 1 FROM positions WHERE name = ?", (clean,)).fetchone()
+            if exists and not overwrite:
+                raise InputError([Problem(f"name {clean!r}", "format", "a saved position already has this name")])
+            db.execute(
+                "INSERT INTO positions(name, body, saved_at) VALUES (?, ?, ?) "
+                "ON CONFLICT(name) DO UPDATE SET body = excluded.body, saved_at = excluded.saved_at",
+                (clean, body, time.time()),
+            )
+        return clean
+
+    def list(self) -> list[SavedPosition]:
+        """Every saved position, newest first, with its phase and companies for the list."""
+        with self._db() as db:
+            rows = db.execute("SELECT name, body, saved_at FROM positions ORDER BY saved_at DESC, name").fetchall()
+        out = []
+        for name, body, saved_at in rows:
+            try:
+                raw = json.loads(body)
+                phase = str(raw.get("phase", "?"))
+                companies = tuple(str(c.get("id", "?")) for c in raw.get("companies", []))
+            except (json.JSONDecodeError, AttributeError):
+                phase, companies = "?", ()
+            out.append(SavedPosition(name, float(saved_at), phase, companies))
+        return out
+
+    def load(self, name: str) -> Position:
+        """The saved position called `name`, validated again; InputError if there is none or it is broken."""
+        with self._db() as db:
+            row = db.execute("SELECT body FROM positions WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            raise InputError([Problem(f"saved position {name!r}", "file", "there is no saved position with this name")])
+        return parse_upload(str(row[0]).encode("utf-8"), f"saved position {name!r}")
+
+    def rename(self, old: str, new: str) -> str:
+        """Rename a saved position; refused if `old` does not exist or `new` is taken. Returns the new name."""
+        clean = _check_name(new)
+        with self._db() as db:
+            if db.execute("SELECT 1 FROM positions WHERE name = ?", (old,)).fetchone() is None:
+                raise InputError(
+                    [Problem(f"saved position {old!r}", "file", "there is no saved position with this name")]
+                )
+            if clean != old and db.execute("SELECT 1 FROM positions WHERE name = ?", (clean,)).fetchone():
+                raise InputError([Problem(f"name {clean!r}", "format", "a saved position already has this name")])
+            db.execute("UPDATE positions SET name = ? WHERE name = ?", (clean, old))
+            db.execute("UPDATE drafts SET saved_name = ? WHERE saved_name = ?", (clean, old))
+        return clean
+
+    def delete(self, name: str) -> None:
+        """Delete a saved position; InputError if there is none of that name."""
+        with self._db() as db:
+            cur = db.execute("DELETE FROM positions WHERE name = ?", (name,))
+            if cur.rowcount == 0:
+                raise InputError(
+                    [Problem(f"saved position {name!r}", "file", "there is no saved position with this name")]
+                )
+            db.execute("UPDATE drafts SET saved_name = NULL WHERE saved_name = ?", (name,))
+
+    # ------------------------------------------------------------ drafts (survive a page refresh)
+
+    def save_draft(self, token: str, position: Position, saved_name: str | None = None) -> None:
+        """Keep the position being edited in the tab identified by `token` (and the saved name it came from)."""
+        cutoff = time.time() - DRAFT_DAYS * 86400
+        with self._db() as db:
+            db.execute(
+                "INSERT INTO drafts(token, body, saved_name, saved_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(token) DO UPDATE SET body = excluded.body, saved_name = excluded.saved_name, "
+                "saved_at = excluded.saved_at",
+                (token, position_json(position), saved_name, time.time()),
+            )
+            db.execute("DELETE FROM drafts WHERE saved_at < ?", (cutoff,))
+
+    def load_draft(self, token: str) -> tuple[Position, str | None] | None:
+        """The draft of tab `token` and the saved name it came from, or None if there is none (or it no
+        longer validates)."""
+        with self._db() as db:
+            row = db.execute("SELECT body, saved_name FROM drafts WHERE token = ?", (token,)).fetchone()
+        if row is None:
+            return None
+        try:
+            return parse_upload(str(row[0]).encode("utf-8"), "draft"), row[1]
+        except InputError:
+            return None
