@@ -203,7 +203,8 @@ def position_from_dict(data: Any) -> tuple[Position | None, list[Problem]]:
         )
 
     position = Position(
-        phase=raw.phase if raw.phase in PHASES else "A",
+        # An unknown phase is already reported; "H" allows every tile and train, so no follow-on problems.
+        phase=raw.phase if raw.phase in PHASES else "H",
         variant=Variant(raw.variant.length, raw.variant.extra_marker, frozenset(raw.variant.train_types)),
         tiles=_frozen_map(tiles),
         stations=_frozen_map({h: tuple(owners) for h, owners in raw.stations.items()}),
@@ -221,7 +222,7 @@ def parse_position(data: Any) -> Position:
 
     position, problems = position_from_dict(data)
     if position is not None:
-        problems += validate_position(position)
+        problems += validate_position(position, check_supply=True)
     if problems or position is None:
         raise InputError(problems)
     return position

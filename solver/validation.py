@@ -17,13 +17,68 @@ from solver.position import Position
 LONDON = "london"
 
 
-def validate_position(position: Position) -> list[Problem]:
-    """Every rule the position breaks, as a list of problems (empty when the position is legal)."""
+def validate_position(position: Position, *, check_supply: bool = False) -> list[Problem]:
+    """Every rule the position breaks, as a list of problems (empty when the position is legal).
+
+    With `check_supply`, also the train supply: no train of a band whose phase has not begun (9.0) and no
+    more trains of a band than the game length has (2.4.3). Positions read from files are checked with it
+    (`solver.position.parse_position`); synthetic positions built in code may leave it off.
+    """
     game = position.game
     problems: list[Problem] = []
+    problems += _check_variant(position)
     problems += _check_tiles(position, game)
     problems += _check_markers(position, game)
     problems += _check_companies(position, game)
+    if check_supply:
+        problems += train_supply_problems(position)
+    return problems
+
+
+def _check_variant(position: Position) -> list[Problem]:
+    """A game is played with one, two or all three train types (11.1), never none."""
+    if not position.variant.train_types:
+        return [Problem("variant", "11.1", "no train types are in play; a game uses at least one")]
+    return []
+
+
+def train_supply_problems(position: Position) -> list[Problem]:
+    """Trains that cannot exist in this phase or game length, one problem each.
+
+    A phase begins when the first train of its band is bought (9.0), so no company holds a train of a later
+    band. Each band has as many cards as the game length gives (2.4.3); band H is unlimited. In the short
+    game players may use the standard numbers (11.2, five or more players), so the larger count applies.
+    Trains of rusted bands are accepted: a warranty keeps a train from rusting (7.10).
+    """
+    game = position.game
+    problems: list[Problem] = []
+    held: Counter[str] = Counter()
+    for company in position.companies.values():
+        for train in company.trains:
+            held[train.band] += 1
+            if train.band > position.phase:
+                problems.append(
+                    Problem(
+                        f"company {company.id} train {train.name}",
+                        "9.0",
+                        f"{train.name} is a band {train.band} train; none is sold before phase {train.band} "
+                        f"and this position is in phase {position.phase}",
+                    )
+                )
+    for band_id, n in sorted(held.items()):
+        counts = game.bands[band_id].count
+        if counts is None:
+            continue
+        length = position.variant.length
+        limit = max(counts["short"], counts["standard"]) if length == "short" else counts[length]
+        if n > limit:
+            problems.append(
+                Problem(
+                    f"band {band_id} trains",
+                    "2.4.3",
+                    f"companies hold {n} band {band_id} trains but the {length} game has {limit}",
+                )
+            )
     return problems
 
 
