@@ -1,0 +1,35 @@
+"""Shared fixtures: the loaded game, the project's folders and the optional reference facts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from solver.gamedata import GameData, load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+TEST_DATA = Path(__file__).resolve().parent / "data"
+EXAMPLES = ROOT / "examples"
+#: The data facts collected beside the project (../shared); read only by tests that cross-check our data.
+REFERENCE = ROOT.parent / "shared" / "reference" / "1862"
+
+
+@pytest.fixture(scope="session")
+def game() -> GameData:
+    """The 1862 game data, as every part of the solver loads it."""
+    return load_game()
+
+
+@pytest.fixture(scope="session")
+def reference() -> Any:
+    """A loader for ../shared/reference/1862/<name>.json; skips the test when the folder is absent."""
+    if not REFERENCE.is_dir():
+        pytest.skip(f"reference facts not present at {REFERENCE} (only the cross-checks need them)")
+
+    def read(name: str) -> Any:
+        return json.loads((REFERENCE / f"{name}.json").read_text(encoding="utf-8"))
+
+    return read
