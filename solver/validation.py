@@ -85,6 +85,7 @@ def train_supply_problems(position: Position) -> list[Problem]:
 def _check_tiles(position: Position, game: GameData) -> list[Problem]:
     problems: list[Problem] = []
     used: Counter[str] = Counter()
+    laid_on: dict[str, list[str]] = {}
     for lay in position.tiles.values():
         hex_ = lay.hex
         tile = game.tiles.get(lay.tile)
@@ -92,6 +93,7 @@ def _check_tiles(position: Position, game: GameData) -> list[Problem]:
             problems.append(Problem(hex_, "2.3", f"unknown tile {lay.tile!r}; tiles are {', '.join(game.tiles)}"))
             continue
         used[tile.id] += 1
+        laid_on.setdefault(tile.id, []).append(hex_)
         name = f"{hex_} ({game.hex_name(hex_)})"
         if hex_ not in game.land_hexes:
             what = "an off-board area" if hex_ in game.offboard_hexes else "not a land hex of the map"
@@ -132,7 +134,10 @@ def _check_tiles(position: Position, game: GameData) -> list[Problem]:
     for tile_id, n in sorted(used.items()):
         tile = game.tiles.get(tile_id)
         if tile is not None and n > tile.count:
-            problems.append(Problem(f"tile {tile_id}", "2.3", f"laid {n} times but the game has {tile.count}"))
+            hexes = ", ".join(sorted(laid_on[tile_id], key=hexgrid.parse_hex))
+            problems.append(
+                Problem(f"tile {tile_id}", "2.3", f"laid {n} times ({hexes}) but the game has {tile.count}")
+            )
     return problems
 
 
@@ -174,6 +179,19 @@ def _check_small_stations(
     if tile.station == "large":
         return [Problem(name, "7.6.4", f"tile {tile_id} has a large station; small stations go on village tiles")]
     tracks = {tuple(sorted(t)) for t in tile.tracks_at(rotation)}
+    if tile.color == "yellow":
+        printed = sorted(tracks)
+        if len(stations) > tile.printed_small_stations or any(t not in tracks for t in stations):
+            where = ", ".join(f"{a}-{b}" for a, b in printed)
+            return [
+                Problem(
+                    name,
+                    "7.6.2",
+                    f"yellow tile {tile_id} carries only its printed small station (on edges {where} at rotation "
+                    f"{rotation}); more can be added once it is upgraded (7.6.4)",
+                )
+            ]
+        return []
     problems = []
     for track in stations:
         if track not in tracks:
@@ -185,14 +203,6 @@ def _check_small_stations(
                     f"{track[0]} and {track[1]} to carry a small station",
                 )
             )
-    if tile.color == "yellow" and len(stations) > tile.printed_small_stations:
-        problems.append(
-            Problem(
-                name,
-                "7.6.2",
-                f"yellow tile {tile_id} carries only its printed small station; more can be added once it is upgraded",
-            )
-        )
     return problems
 
 
