@@ -60,16 +60,24 @@ class CompanyEntry(_Strict):
 class PositionFile(_Strict):
     """The JSON position file."""
 
-    game: Literal["1862"] = "1862"
-    name: str = ""
+    model_config = ConfigDict(
+        extra="forbid",
+        title="1862 position",
+        json_schema_extra={"description": "A board position of 1862: Railway Mania in the Eastern Counties."},
+    )
+
+    game: Literal["1862"] = Field("1862", description="The game title")
+    name: str = Field("", description="A label for the position, shown by `show` and the app")
     phase: str = Field("A", description="Current phase, A-H (9.0)")
     variant: VariantEntry = Field(default_factory=lambda: VariantEntry())
-    tiles: list[TileEntry] = Field(default_factory=list)
+    tiles: list[TileEntry] = Field(default_factory=list, description="Tiles on the board, one per hex")
     stations: dict[str, list[str]] = Field(
         default_factory=dict, description="Company station markers by hex, in slot order"
     )
     london: list[str] = Field(default_factory=list, description="Companies with a London link (7.6.5)")
-    companies: list[CompanyEntry] = Field(default_factory=list)
+    companies: list[CompanyEntry] = Field(
+        default_factory=list, description="Companies in play with their trains and permits"
+    )
 
 
 def position_json_schema() -> dict[str, Any]:
