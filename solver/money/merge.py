@@ -233,7 +233,7 @@ class _Merge:
             cash_before[c.id] = c.cash
         if self.other is not None:
             verb = "merges with" if sc.kind == "merger" else "acquires"
-            active = next(c.id for c in sc.companies.values() if c.director == sc.initiator)
+            active = sc.active
             passive = self.N if active == self.S else self.S
             self.log(
                 sc.initiator,

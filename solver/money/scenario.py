@@ -78,6 +78,11 @@ class ScenarioFile(_Strict):
     kind: Kind = Field(description="merger (5.1.1), acquisition (5.1.2, 7.14) or refinance (5.1.3, 7.11.2)")
     initiator: str = Field(description="The player initiating: director of the active company (5.2.4, 7.5.1)")
     survivor: str = Field(description="The surviving company (5.2.1); for a refinance, the company refinanced")
+    active: str | None = Field(
+        None,
+        description="The operating company whose director initiates (7.5, 7.14); default: the company the initiator "
+        "directs, or the survivor if he directs both",
+    )
     players: list[PlayerEntry] = Field(description="All players, in clockwise seat order")
     companies: list[CompanyEntry] = Field(description="The two merging companies, or the one refinanced")
     choices: dict[str, Choice] = Field(
@@ -132,6 +137,7 @@ class Scenario:
     kind: Kind
     initiator: str
     survivor: str
+    active: str
     players: tuple[str, ...]
     cash: Mapping[str, int]
     companies: Mapping[str, CompanyInfo]
@@ -296,10 +302,15 @@ def parse_scenario(data: Any) -> Scenario:
         if info is not None:
             companies[info.id] = info
     if not problems:
-        if raw.initiator not in {c.director for c in companies.values()}:
+        directed = [c.id for c in companies.values() if c.director == raw.initiator]
+        if not directed:
             directors = ", ".join(f"{c.id}: {c.director}" for c in companies.values())
             problems.append(
                 Problem("initiator", "7.5.1", f"{raw.initiator} directs none of the companies ({directors})")
+            )
+        elif raw.active is not None and raw.active not in directed:
+            problems.append(
+                Problem("active", "7.5.1", f"{raw.active!r} is not a company in the merge directed by {raw.initiator}")
             )
         if raw.kind == "refinance" and companies[raw.survivor].has_train:
             problems.append(Problem(f"company {raw.survivor}", "5.1.3", "only a company with no train refinances"))
@@ -310,11 +321,14 @@ def parse_scenario(data: Any) -> Scenario:
                 )
     if problems:
         raise InputError(problems)
+    directed = [c for c in companies if companies[c].director == raw.initiator]
+    active = raw.active or (raw.survivor if raw.survivor in directed else directed[0])
     return Scenario(
         name=raw.name,
         kind=raw.kind,
         initiator=raw.initiator,
         survivor=raw.survivor,
+        active=active,
         players=tuple(players),
         cash=MappingProxyType({p.name: p.cash for p in raw.players}),
         companies=MappingProxyType(companies),
