@@ -1,0 +1,1 @@
+"""Streamlit pages of the app; `app.py` registers them with st.navigation."""

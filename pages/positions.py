@@ -1,0 +1,140 @@
+"""Saved positions page: load an example; save, list, load, rename and delete named positions in the local
+database; download the current position or upload a position file (a bad file changes nothing)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import polars as pl
+import streamlit as st
+
+from pages import session
+from solver.errors import InputError
+from solver.position import load_position
+from solver.storage import parse_upload, position_json
+
+
+def _examples() -> None:
+    st.subheader("Example positions")
+    found = session.examples()
+    labels = {}
+    for stem, path in found.items():
+        try:
+            labels[stem] = json.loads(path.read_text(encoding="utf-8")).get("name") or stem
+        except (OSError, json.JSONDecodeError):
+            labels[stem] = stem
+    c1, c2 = st.columns([3, 1])
+    pick = c1.selectbox("Example", list(found), format_func=lambda s: f"{labels[s]} ({s}.json)", key="example-pick")
+    if c2.button("Load example", key="load-example") and pick:
+        try:
+            session.replace(load_position(found[pick]), saved_name=None, keep_undo=True)
+            st.session_state[session.NOTICE] = f"Loaded the example {labels[pick]!r}."
+        except InputError as exc:
+            st.session_state[session.PROBLEMS] = exc.problems
+        st.rerun()
+
+
+def _saved() -> None:
+    st.subheader("Saved positions")
+    store = session.store()
+    st.caption(f"Database: `{store.path}` (set `RMS_DB_PATH` to use another file)")
+    pos = session.position()
+    with st.form("save-form"):
+        name = st.text_input("Save the current position as", value=st.session_state.get(session.SAVED_NAME) or pos.name)
+        overwrite = st.checkbox("Replace a saved position of the same name")
+        if st.form_submit_button("Save"):
+            try:
+                used = store.save(name, pos, overwrite=overwrite)
+                session.mark_saved(used)
+                st.session_state[session.NOTICE] = f"Saved as {used!r}."
+            except InputError as exc:
+                st.session_state[session.PROBLEMS] = exc.problems
+            st.rerun()
+    try:
+        rows = store.list()
+    except InputError as exc:
+        session.show_problems(exc.problems, "The position database cannot be read:")
+        return
+    if not rows:
+        st.info("Nothing saved yet.")
+        return
+    table = pl.DataFrame(
+        {
+            "name": [r.name for r in rows],
+            "saved": [dt.datetime.fromtimestamp(r.saved_at).strftime("%Y-%m-%d %H:%M") for r in rows],
+            "phase": [r.phase for r in rows],
+            "companies": [", ".join(r.companies) for r in rows],
+        }
+    )
+    st.dataframe(table, hide_index=True, width="stretch")
+    names = [r.name for r in rows]
+    pick = st.selectbox("Saved position", names, key="saved-pick")
+    c1, c2, c3 = st.columns(3)
+    if c1.button("Load", key="saved-load") and pick:
+        try:
+            session.replace(store.load(pick), saved_name=pick, keep_undo=True)
+            st.session_state[session.NOTICE] = f"Loaded {pick!r}."
+        except InputError as exc:
+            st.session_state[session.PROBLEMS] = exc.problems
+        st.rerun()
+    with c2.popover("Rename"):
+        new = st.text_input("New name", value=pick or "", key="saved-new-name")
+        if st.button("Rename", key="saved-rename") and pick:
+            try:
+                used = store.rename(pick, new)
+                if st.session_state.get(session.SAVED_NAME) == pick:
+                    session.mark_saved(used)
+                st.session_state[session.NOTICE] = f"Renamed {pick!r} to {used!r}."
+            except InputError as exc:
+                st.session_state[session.PROBLEMS] = exc.problems
+            st.rerun()
+    with c3.popover("Delete"):
+        st.write(f"Delete {pick!r}? This cannot be undone.")
+        if st.button("Delete", key="saved-delete", type="primary") and pick:
+            try:
+                store.delete(pick)
+                if st.session_state.get(session.SAVED_NAME) == pick:
+                    session.mark_saved(None)
+                st.session_state[session.NOTICE] = f"Deleted {pick!r}."
+            except InputError as exc:
+                st.session_state[session.PROBLEMS] = exc.problems
+            st.rerun()
+
+
+def _files() -> None:
+    st.subheader("Position files")
+    pos = session.position()
+    stem = "".join(ch if ch.isalnum() else "-" for ch in (pos.name or "position")).strip("-")[:40] or "position"
+    st.download_button(
+        "Download the current position (JSON)",
+        data=position_json(pos),
+        file_name=f"{stem}.json",
+        mime="application/json",
+    )
+    upload = st.file_uploader("Upload a position file", type=["json"], key="upload")
+    if upload is not None and st.button("Load the uploaded file", key="upload-load"):
+        try:
+            new = parse_upload(upload.getvalue(), upload.name)
+        except InputError as exc:
+            st.session_state[session.PROBLEMS] = exc.problems
+            st.session_state[session.NOTICE] = None
+        else:
+            session.replace(new, saved_name=None, keep_undo=True)
+            st.session_state[session.NOTICE] = f"Loaded {upload.name}."
+        st.rerun()
+
+
+def main() -> None:
+    st.title("Saved positions")
+    session.header()
+    problems = st.session_state.pop(session.PROBLEMS, None)
+    if problems:
+        session.show_problems(problems, "Refused, the current position is unchanged:")
+    session.show_messages()
+    _examples()
+    _saved()
+    _files()
+
+
+main()

@@ -1,0 +1,297 @@
+"""Routes page: pick a company, press Solve, see the best run on the map and every pound explained; pin
+trains and re-solve the rest; or enter routes by clicking hexes and get their revenue or the rules they break."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import polars as pl
+import streamlit as st
+
+from pages import session
+from pages.jobs import SolveJob, start_solve
+from solver.draw import board as draw_board
+from solver.draw import geometry
+from solver.draw.routes import route_traces
+from solver.errors import InputError
+from solver.position import Position
+from solver.routes.evaluator import evaluate
+from solver.routes.model import Evaluation, RouteSpec, SolveOptions, SolveResult
+from solver.trains import TrainType
+
+JOB = "routes_job"  # the SolveJob of the last press of Solve
+COMPANY = "routes_company"
+MANUAL = "routes_manual"  # {company: [[hexes of train 0], [hexes of train 1], ...]}
+MANUAL_EVAL = "routes_manual_eval"
+DRAW_TRAIN = "routes_draw_train"
+MAP_KEY = "routes_map"
+WAIT_BEFORE_PROGRESS = 1.0  # seconds: a quicker answer shows at once, a longer solve shows progress
+
+
+def _company_label(pos: Position, company: str) -> str:
+    state = pos.companies[company]
+    trains = ", ".join(t.name for t in state.trains) or "no trains"
+    return f"{company} ({trains})"
+
+
+def status_text(result: SolveResult) -> str:
+    """The solver status as the page says it: proven optimal, or best found with its bound."""
+    if result.status == "optimal":
+        return f"proven optimal (solved in {result.solve_seconds:.2f} s)"
+    if result.status == "feasible":
+        return f"best found in {result.solve_seconds:.1f} s, bound £{result.bound}"
+    if result.status == "infeasible":
+        return f"no run: {result.reason}"
+    return f"stopped after {result.solve_seconds:.1f} s before any run was found"
+
+
+def evaluation_table(evaluation: Evaluation) -> pl.DataFrame:
+    """Per train: its route, the stops it scores, the stop an N/M train drops, stops scored by another train,
+    the Freight bonus and its revenue (7.8, 7.8.1-7.8.3)."""
+    rows: list[dict[str, Any]] = []
+    for t in evaluation.trains:
+        by_node = {s.node: s for s in t.stops}
+        dropped = by_node[t.dropped].name if t.dropped and t.dropped in by_node else ""
+        rows.append(
+            {
+                "train": f"{t.index + 1}: {t.train}",
+                "route": " - ".join(t.hexes),
+                "scores": ", ".join(f"{s.name} {s.value}" for s in t.stops if s.status == "scored"),
+                "dropped": dropped,
+                "not scored": ", ".join(
+                    f"{s.name} ({s.status})" for s in t.stops if s.status not in ("scored", "dropped")
+                ),
+                "freight bonus": t.freight_bonus,
+                "revenue": t.revenue,
+            }
+        )
+    return pl.DataFrame(
+        rows,
+        schema={
+            "train": pl.String,
+            "route": pl.String,
+            "scores": pl.String,
+            "dropped": pl.String,
+            "not scored": pl.String,
+            "freight bonus": pl.Int64,
+            "revenue": pl.Int64,
+        },
+    )
+
+
+def _show_evaluation(evaluation: Evaluation) -> None:
+    st.dataframe(evaluation_table(evaluation), hide_index=True, width="stretch")
+    c1, c2, c3 = st.columns(3)
+    c1.metric("Revenue", f"£{evaluation.revenue}")
+    c2.metric("Local subsidy (to treasury, 7.8.2)", f"£{evaluation.subsidy}")
+    c3.metric("Revenue + subsidy", f"£{evaluation.revenue + evaluation.subsidy}")
+    for note in evaluation.notes:
+        st.caption(note)
+
+
+def _tiles(pos: Position) -> dict[str, tuple[str, int]]:
+    return {h: (lay.tile, lay.rotation) for h, lay in pos.tiles.items()}
+
+
+def _on_map_click() -> None:
+    """Append the clicked hex to the route being drawn (click-to-hex)."""
+    event: Any = st.session_state.get(MAP_KEY)
+    points = event["selection"]["points"] if event else []
+    company = st.session_state.get(COMPANY)
+    train = st.session_state.get(DRAW_TRAIN)
+    if not points or company is None or train is None:
+        return
+    pos = session.position()
+    hexes = frozenset(pos.game.land_hexes | set(pos.game.offboard_hexes))
+    hex_ = geometry.hex_at(float(points[0]["x"]), float(points[0]["y"]), hexes)
+    if hex_ is None:
+        return
+    routes = _manual(company, len(pos.companies[company].trains))
+    route = routes[train]
+    if route and route[-1] == hex_:
+        route.pop()  # a second click on the last hex takes it back
+    else:
+        route.append(hex_)
+    st.session_state.pop(MANUAL_EVAL, None)
+
+
+def _manual(company: str, n: int) -> list[list[str]]:
+    store: dict[str, list[list[str]]] = st.session_state.setdefault(MANUAL, {})
+    routes = store.setdefault(company, [])
+    while len(routes) < n:
+        routes.append([])
+    return routes
+
+
+def _solve_controls(pos: Position, company: str) -> None:
+    state = pos.companies[company]
+    job: SolveJob | None = st.session_state.get(JOB)
+    last = job.result if job is not None and job.company == company and job.position is pos else None
+    with st.form("solve-form", border=False):
+        c1, c2 = st.columns(2)
+        objective = c1.radio(
+            "Objective (7.8.2)",
+            ["revenue", "cash"],
+            format_func=lambda o: "most revenue" if o == "revenue" else "most revenue + Local subsidy",
+            horizontal=True,
+        )
+        limit = c2.number_input("Time limit (s)", min_value=1.0, max_value=600.0, value=30.0, step=5.0)
+        pinnable = [(i, r) for i, r in enumerate(last.routes)] if last is not None else []
+        pins = st.multiselect(
+            "Pin these trains' routes and re-solve the others",
+            [i for i, _ in pinnable],
+            format_func=lambda i: f"{i + 1}: {pinnable[i][1].train} {' - '.join(pinnable[i][1].hexes)}",
+            disabled=not pinnable,
+        )
+        pressed = st.form_submit_button("Solve", type="primary", icon=":material/play_arrow:")
+    if pressed:
+        if not state.trains:
+            st.warning(f"{company} has no trains to run. Give it trains on the Board page (Companies).")
+            return
+        pinned = tuple(pinnable[i][1] for i in pins)
+        options = SolveOptions(time_limit=float(limit), objective=objective, pinned=pinned)  # type: ignore[arg-type]
+        new = start_solve(pos, company, options)
+        st.session_state[JOB] = new
+        new.wait(WAIT_BEFORE_PROGRESS)
+        st.rerun()
+
+
+@st.fragment(run_every=0.5)
+def _progress(job: SolveJob) -> None:
+    """While a solve runs: its best value and bound so far, and a Stop button; reruns the page when done."""
+    if job.done:
+        st.rerun(scope="app")
+    info = job.progress
+    if info is None:
+        st.info(f"Solving {job.company}… {job.elapsed:.1f} s, no run found yet.")
+    else:
+        st.info(f"Solving {job.company}… {job.elapsed:.1f} s: best so far £{info.objective}, bound £{info.bound}.")
+        if info.bound > 0:
+            st.progress(min(1.0, info.objective / info.bound))
+    if st.button("Stop", icon=":material/stop:", key="stop-solve"):
+        job.stop.set()
+
+
+def _results(pos: Position, company: str) -> tuple[list[Any], str]:
+    """Show the last solve's status and table; returns the route traces to draw and the map title."""
+    job: SolveJob | None = st.session_state.get(JOB)
+    if job is None or job.company != company:
+        st.info("Press Solve to find the best run.")
+        return [], ""
+    if job.position is not pos:
+        st.warning("The board has changed since the last solve: press Solve again.")
+        return [], ""
+    if not job.done:
+        _progress(job)
+        return [], ""
+    if job.problems:
+        session.show_problems(job.problems, "The solve was refused:")
+        return [], ""
+    result = job.result
+    assert result is not None
+    st.markdown(f"**{company}: £{result.revenue}** · {status_text(result)}")
+    st.caption(f"Answer shown {job.elapsed:.2f} s after pressing Solve.")
+    if not result.evaluation.trains:
+        return [], ""
+    _show_evaluation(result.evaluation)
+    traces = route_traces(pos.game, _tiles(pos), trains=result.evaluation.trains)
+    return traces, f"{company}: best run £{result.revenue}"
+
+
+def _manual_panel(pos: Position, company: str) -> tuple[list[Any], str]:
+    state = pos.companies[company]
+    routes = _manual(company, len(state.trains))
+    if not state.trains:
+        return [], ""
+    labels = [f"{i + 1}: {t.name}" for i, t in enumerate(state.trains)]
+    st.session_state.setdefault(DRAW_TRAIN, 0)
+    if st.session_state[DRAW_TRAIN] >= len(labels):
+        st.session_state[DRAW_TRAIN] = 0
+    st.radio(
+        "Train whose route the map clicks build",
+        list(range(len(labels))),
+        format_func=lambda i: labels[i],
+        key=DRAW_TRAIN,
+        horizontal=True,
+    )
+    st.caption(
+        "Click hexes in visiting order, from one end of the route to the other; "
+        "click the last hex again to take it back."
+    )
+    for i, label in enumerate(labels):
+        text = st.text_input(
+            f"Route of train {label} (hexes)",
+            value=" ".join(routes[i]),
+            key=f"manual-{company}-{i}-{'-'.join(routes[i])}",
+        )
+        typed = [h.strip().upper() for h in text.replace(",", " ").replace("-", " ").split() if h.strip()]
+        if typed != routes[i]:
+            routes[i][:] = typed
+            st.session_state.pop(MANUAL_EVAL, None)
+    c1, c2 = st.columns(2)
+    if c1.button("Score these routes", key="manual-eval"):
+        specs = [RouteSpec(state.trains[i].name, tuple(r)) for i, r in enumerate(routes) if r]
+        try:
+            st.session_state[MANUAL_EVAL] = (pos, company, evaluate(pos, company, specs))
+        except InputError as exc:
+            session.show_problems(exc.problems, "These routes cannot be judged:")
+    if c2.button("Clear routes", key="manual-clear"):
+        for r in routes:
+            r.clear()
+        st.session_state.pop(MANUAL_EVAL, None)
+        st.rerun()
+    saved = st.session_state.get(MANUAL_EVAL)
+    specs_drawn = [RouteSpec(state.trains[i].name, tuple(r)) for i, r in enumerate(routes) if len(r) >= 1]
+    if saved and saved[0] is pos and saved[1] == company:
+        evaluation: Evaluation = saved[2]
+        if evaluation.legal:
+            st.success(f"Legal run: revenue £{evaluation.revenue}, subsidy £{evaluation.subsidy}.")
+            _show_evaluation(evaluation)
+            return route_traces(
+                pos.game, _tiles(pos), trains=evaluation.trains
+            ), f"{company}: your run £{evaluation.revenue}"
+        session.show_problems(list(evaluation.problems), "This run breaks the rules:")
+    return route_traces(pos.game, _tiles(pos), routes=specs_drawn), f"{company}: your routes"
+
+
+def main() -> None:
+    pos = session.position()
+    st.title("Routes")
+    session.header()
+    playing = [c for c in pos.companies]
+    if not playing:
+        st.info("No company is in play. Add companies with trains on the Board page (Companies tab).")
+        return
+    if st.session_state.get(COMPANY) not in playing:
+        st.session_state[COMPANY] = next((c for c in playing if pos.companies[c].trains), playing[0])
+    company = st.selectbox("Company", playing, key=COMPANY, format_func=lambda c: _company_label(pos, c))
+    state = pos.companies[company]
+    permits = ", ".join(t.value for t in TrainType if t in state.permits) or "none"
+    st.caption(
+        f"{pos.game.companies[company].name}: trains {', '.join(t.name for t in state.trains) or 'none'}; "
+        f"permits {permits} (a train runs for revenue only with its permit, 7.9)"
+    )
+    mode = st.segmented_control(
+        "Mode", ["Best run", "Enter routes"], default="Best run", key="routes_mode", label_visibility="collapsed"
+    )
+    map_col, panel = st.columns([3, 2], gap="medium")
+    with panel:
+        if mode == "Enter routes":
+            traces, title = _manual_panel(pos, company)
+        else:
+            _solve_controls(pos, company)
+            traces, title = _results(pos, company)
+    with map_col:
+        fig = draw_board.board_figure(pos, title=title or None)
+        for trace in traces:
+            fig.add_trace(trace)
+        fig.update_layout(showlegend=bool(traces), legend={"orientation": "h", "y": 1.0, "x": 0.0})
+        if mode == "Enter routes":
+            st.plotly_chart(
+                fig, key=MAP_KEY, on_select=_on_map_click, selection_mode="points", config={"displayModeBar": False}
+            )
+        else:
+            st.plotly_chart(fig, key="routes_map_view", config={"displayModeBar": False})
+
+
+main()

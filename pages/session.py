@@ -1,0 +1,203 @@
+"""What every page shares: the position being edited, its undo stack, the tab's draft, and showing problems.
+
+State lives in `st.session_state` under a few keys (below). The position is also written, after every change,
+as this tab's draft in the position database under a token kept in the page address (``?tab=...``), so a
+browser refresh restores it. The first start of a new tab loads the late-game example.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+import streamlit as st
+
+from solver.errors import InputError, Problem
+from solver.position import Position, load_position
+from solver.storage import PositionStore
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+FIRST_EXAMPLE = EXAMPLES / "position-late-game.json"
+UNDO_LIMIT = 50
+
+POSITION = "position"  # the current Position
+UNDO = "undo"  # earlier positions, newest last
+SAVED_NAME = "saved_name"  # the saved position this one came from, if any
+TOKEN = "tab_token"  # this tab's draft token
+PROBLEMS = "edit_problems"  # problems of the last refused edit, shown once
+NOTICE = "notice"  # a success message shown once
+
+
+def store() -> PositionStore:
+    """The position database (path from $RMS_DB_PATH or the user data folder)."""
+    return PositionStore()
+
+
+def examples() -> dict[str, Path]:
+    """The example positions shipped in examples/ (position-*.json), by file name."""
+    return {p.stem: p for p in sorted(EXAMPLES.glob("position-*.json"))}
+
+
+def merge_examples() -> dict[str, Path]:
+    """The example merge scenarios shipped in examples/ (merge-*.json), by file name."""
+    return {p.stem: p for p in sorted(EXAMPLES.glob("merge-*.json"))}
+
+
+#: Widget keys whose values must survive a switch to another page and back (Streamlit forgets the state of
+#: widgets not drawn in a run unless the key is written again, which `ensure` does on every run).
+PERSISTENT_WIDGETS = (
+    "board_hex_widget",
+    "co-pick",
+    "routes_company",
+    "routes_draw_train",
+    "routes_mode",
+    "merge-example",
+    "market-preview",
+    "sale-company",
+    "sale-shares",
+    "sale-director",
+    "div-company",
+    "div-pay",
+    "div-treasury",
+    "div-subsidy",
+    "div-hudson",
+    "mp-a",
+    "mp-b",
+    "example-pick",
+)
+
+
+def ensure() -> None:
+    """Set up this session once: restore the tab's draft after a refresh, else load the late-game example.
+    On every run, keep the registered widget values across page switches."""
+    for key in PERSISTENT_WIDGETS:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
+    token = st.query_params.get("tab")
+    if POSITION in st.session_state:
+        if token != st.session_state[TOKEN]:
+            st.query_params["tab"] = st.session_state[TOKEN]
+        return
+    draft = None
+    if token:
+        try:
+            draft = store().load_draft(token)
+        except InputError:
+            draft = None
+    else:
+        token = uuid.uuid4().hex[:16]
+    st.session_state[TOKEN] = token
+    st.query_params["tab"] = token
+    st.session_state[UNDO] = []
+    if draft is not None:
+        st.session_state[POSITION], st.session_state[SAVED_NAME] = draft
+    else:
+        st.session_state[POSITION] = load_position(FIRST_EXAMPLE)
+        st.session_state[SAVED_NAME] = None
+
+
+def position() -> Position:
+    """The position being worked on."""
+    value = st.session_state[POSITION]
+    assert isinstance(value, Position)
+    return value
+
+
+def _write_draft() -> None:
+    try:
+        store().save_draft(st.session_state[TOKEN], position(), st.session_state.get(SAVED_NAME))
+    except InputError as exc:
+        st.session_state[PROBLEMS] = exc.problems
+
+
+def replace(new: Position, saved_name: str | None = None, keep_undo: bool = True) -> None:
+    """Make `new` the current position (pushing the old one on the undo stack) and write the tab's draft."""
+    if keep_undo:
+        stack: list[Position] = st.session_state[UNDO]
+        stack.append(position())
+        del stack[:-UNDO_LIMIT]
+    else:
+        st.session_state[UNDO] = []
+    st.session_state[POSITION] = new
+    if saved_name is not None or not keep_undo:
+        st.session_state[SAVED_NAME] = saved_name
+    _write_draft()
+
+
+def apply(edit: Callable[[Position], Position], success: str = "") -> bool:
+    """Run a board edit on the current position. On InputError nothing changes and the problems are kept to
+    be shown; returns whether the edit was made."""
+    try:
+        new = edit(position())
+    except InputError as exc:
+        st.session_state[PROBLEMS] = exc.problems
+        return False
+    replace(new)
+    st.session_state.pop(PROBLEMS, None)
+    if success:
+        st.session_state[NOTICE] = success
+    return True
+
+
+def mark_saved(name: str | None) -> None:
+    """Record that the current position is saved under `name` (or no longer saved)."""
+    st.session_state[SAVED_NAME] = name
+    _write_draft()
+
+
+def undo() -> None:
+    """Go back to the position before the last edit."""
+    stack: list[Position] = st.session_state[UNDO]
+    if stack:
+        st.session_state[POSITION] = stack.pop()
+        st.session_state.pop(PROBLEMS, None)
+        _write_draft()
+
+
+def show_messages() -> None:
+    """Show (once) the rule problems of the last refused edit and the last success notice."""
+    problems: list[Problem] | None = st.session_state.pop(PROBLEMS, None)
+    if problems:
+        show_problems(problems, "Refused, nothing was changed:")
+    notice = st.session_state.pop(NOTICE, None)
+    if notice:
+        st.success(notice)
+
+
+def show_problems(problems: list[Problem], heading: str) -> None:
+    """An error box listing each problem with its place and rule."""
+    st.error(heading + "\n" + "\n".join(f"- {p}" for p in problems))
+
+
+def header() -> None:
+    """The current position's name and phase, shown at the top of every page."""
+    pos = position()
+    saved = st.session_state.get(SAVED_NAME)
+    origin = f" · saved as **{saved}**" if saved else ""
+    st.caption(f"Position: **{pos.name or 'unnamed'}** · phase **{pos.phase}** · {pos.variant.length} game{origin}")
+
+
+def editable_table(name: str, initial: pl.DataFrame, **editor_args: Any) -> pl.DataFrame:
+    """An editable table whose contents survive page switches: the edited table is kept in session state and
+    the editor is drawn afresh from it after each change (so no edit is applied twice)."""
+    data_key, version_key = f"table:{name}", f"table-version:{name}"
+    if data_key not in st.session_state:
+        st.session_state[data_key] = initial
+        st.session_state[version_key] = 0
+    base: pl.DataFrame = st.session_state[data_key]
+    edited = st.data_editor(base, key=f"{name}-{st.session_state[version_key]}", **editor_args)
+    if isinstance(edited, pl.DataFrame) and not edited.equals(base):
+        st.session_state[data_key] = edited
+        st.session_state[version_key] += 1
+        st.rerun()
+    return base
+
+
+def reset_table(name: str, table: pl.DataFrame) -> None:
+    """Replace the contents of an editable table (e.g. when an example is loaded)."""
+    st.session_state[f"table:{name}"] = table
+    st.session_state[f"table-version:{name}"] = st.session_state.get(f"table-version:{name}", 0) + 1
