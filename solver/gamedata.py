@@ -16,7 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from solver import hexgrid
 from solver.errors import DataError
@@ -204,6 +204,9 @@ class CompaniesFile(_Frozen):
 
 
 class MarketZones(_Frozen):
+    """Price ranges (inclusive) where a non-director's first share sold, or first two, do not move the price
+    (6.4.2); the bottom (bankrupt, 7.12) and top (game end, 10.1) spaces."""
+
     ignore_first_share_sold: tuple[tuple[int, int], ...]
     ignore_first_two_shares_sold: tuple[tuple[int, int], ...]
     bankrupt: int
@@ -211,6 +214,8 @@ class MarketZones(_Frozen):
 
 
 class MarketFile(_Frozen):
+    """The stock market as one increasing list of prices: even indices the upper row, odd the lower (6.4.2)."""
+
     about: str
     prices: tuple[int, ...]
     par_values: tuple[int, ...]
@@ -223,6 +228,22 @@ class MarketFile(_Frozen):
         if any(b <= a for a, b in itertools.pairwise(v)):
             raise ValueError("prices must be strictly increasing")
         return v
+
+    @model_validator(mode="after")
+    def _on_the_market(self) -> MarketFile:
+        prices = set(self.prices)
+        if not self.prices or self.zones.bankrupt != self.prices[0] or self.zones.game_end != self.prices[-1]:
+            raise ValueError("zones.bankrupt and zones.game_end must be the first and last prices")
+        if any(p not in prices for p in self.par_values) or list(self.par_values) != sorted(set(self.par_values)):
+            raise ValueError("par_values must be increasing prices of the market (4.2)")
+        ranges = [
+            self.non_chartered_start,
+            *self.zones.ignore_first_share_sold,
+            *self.zones.ignore_first_two_shares_sold,
+        ]
+        if any(lo not in prices or hi not in prices or lo > hi for lo, hi in ranges):
+            raise ValueError("every zone and the non-chartered start range must run between two market prices")
+        return self
 
 
 # ---------------------------------------------------------------- trains.json
