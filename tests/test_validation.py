@@ -192,3 +192,16 @@ def test_simple_freight_game() -> None:
     assert _rules({"variant": variant, "companies": [{"id": "ENR", "trains": ["1F"], "permits": ["freight"]}]}) == []
     position = parse_position({"variant": variant})
     assert position.variant == Variant("standard", False, frozenset({TrainType.FREIGHT}))
+
+
+def test_hexes_each_tile_may_go_on_match_the_reference(game: GameData, reference: Any) -> None:
+    """The collected facts list, per tile, the hexes whose kind and letter allow it (7.6.1), whatever the
+    rotation. A tile is allowed on a hex when the validator raises no kind or letter problem there."""
+    for fact in reference("tiles")["tiles"]:
+        allowed = set()
+        for hex_ in game.land_hexes:
+            position = Position(phase="H", tiles=MappingProxyType({hex_: TileLay(hex_, fact["id"], 0)}))
+            problems = validate_position(position)
+            if not any(p.rule == "7.6.1" and "runs track" not in p.message for p in problems):
+                allowed.add(hex_)
+        assert allowed == set(fact["allowed_hexes"]), fact["id"]
