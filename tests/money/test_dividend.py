@@ -106,3 +106,19 @@ def test_bad_dividend_inputs() -> None:
         dividend_preview(82, -10)
     with pytest.raises(InputError, match="not a space"):
         dividend_preview(83, 10)
+
+
+def test_dividend_bands_agree_with_the_reference_thresholds(reference) -> None:  # type: ignore[no-untyped-def]
+    """Every cell and every revenue around each threshold: the spaces moved are the thresholds reached (7.8.5)."""
+    market = get_market()
+    for cell in reference("market")["cells"]:
+        thresholds = cell["dividend_revenue_thresholds"]
+        if not thresholds:
+            continue
+        price = cell["price"]
+        for total in thresholds:
+            for revenue in {max(10, -(-total // 10) * 10 - 10), -(-total // 10) * 10}:
+                out = dividend_preview(price, revenue)
+                reached = sum(revenue >= t for t in thresholds)
+                assert out.spaces == reached
+                assert out.new_price == market.right(price, reached)
