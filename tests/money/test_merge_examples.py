@@ -167,3 +167,40 @@ def test_every_example_file_loads_and_previews() -> None:
         o = merge_preview(load_scenario(f))
         assert sum(o.cash_changes.values()) == 0
         assert sum(o.holdings_after[o.survivor].values()) == 10
+
+
+def test_7_5_6_marker_limit_of_seven_or_eight() -> None:
+    data = json.loads((EXAMPLES / "merge-5.2.6-example1.json").read_text(encoding="utf-8"))
+    data["companies"][0]["markers"] = ["B13", "C10", "D11", "E8", "London"]
+    data["companies"][1]["markers"] = ["B5", "C10", "C6", "D5", "B9", "London"]
+    o = merge_preview(parse_scenario(data))
+    assert o.possessions.markers_lost == ("C10", "London")
+    assert o.possessions.markers == ("B13", "C10", "D11", "E8", "London", "B5", "C6", "D5", "B9")
+    assert o.possessions.markers_over_limit == 2
+    assert any("exceed the limit of 7: the director removes 2" in s.text for s in o.steps)
+    data["max_markers"] = 8
+    assert merge_preview(parse_scenario(data)).possessions.markers_over_limit == 1
+
+
+def test_5_1_1_merger_turn_continues_only_if_neither_operated() -> None:
+    assert "continues the operating turn" in _example("merge-5.2.6-example1.json").notes[0]
+    data = json.loads((EXAMPLES / "merge-5.2.6-example1.json").read_text(encoding="utf-8"))
+    data["companies"][1]["operated"] = True
+    assert "turn ends now" in merge_preview(parse_scenario(data)).notes[0]
+
+
+def test_5_2_5_tie_goes_to_the_initiator_over_the_certificate_holder() -> None:
+    data = {
+        "kind": "merger",
+        "initiator": "A",
+        "survivor": "N&E",
+        "players": [{"name": "A", "cash": 500}, {"name": "B", "cash": 500}],
+        "companies": [
+            {"id": "N&E", "price": 90, "has_train": True, "holdings": {"B": 7, "A": 2, "pool": 1}},
+            {"id": "WStI", "price": 90, "has_train": True, "holdings": {"A": 6, "pool": 4}},
+        ],
+    }
+    o = merge_preview(parse_scenario(data))
+    assert o.holdings_after["N&E"]["A"] == o.holdings_after["N&E"]["B"] == 4
+    assert o.director == "A"
+    assert any("A holds the most shares (4) and becomes director" in s.text for s in o.steps)
