@@ -340,6 +340,14 @@ class GameData:
         return frozenset(e for e, link in enumerate(self.edges[hex_]) if link.kind in ("land", "offboard"))
 
 
+def _keeps_track(old: Tile, new: Tile, rotation: int) -> bool:
+    """Whether `new`, laid at `rotation` relative to `old`, keeps all of the old track on the same hex sides
+    (7.6.3): the old exits on a large-station tile, each old line on a small-station tile."""
+    if old.station == "large":
+        return set(old.exits) <= set(new.exits_at(rotation))
+    return set(old.tracks_at(0)) <= set(new.tracks_at(rotation))
+
+
 def _read(folder: Path, name: str, model: type[_Frozen]) -> _Frozen:
     path = folder / name
     try:
@@ -410,6 +418,7 @@ def load_game(title: str = "1862", root: Path = DATA_ROOT) -> GameData:
         _check(node.area in areas, mpath, field, f"unknown area {node.area!r}")
         _check(node.hex in off_hexes, mpath, field, f"{node.hex} is not an off-board hex")
         _check(not off_hexes[node.hex].display_only, mpath, field, f"{node.hex} is display-only")
+        _check(node.area in off_hexes[node.hex].areas, mpath, field, f"{node.hex} does not show {node.area}")
         for entry in node.entries:
             _check(entry.hex in land, mpath, field, f"entry {entry.hex} is not a land hex")
             _check(
@@ -422,6 +431,13 @@ def load_game(title: str = "1862", root: Path = DATA_ROOT) -> GameData:
             _check(current.kind == "none", mpath, field, f"edge {entry.edge} of {entry.hex} is entered twice")
             links[entry.hex][entry.edge] = EdgeLink("offboard", node.hex, node.id)
     _check(map_file.london.area in areas, mpath, "london.area", "unknown area")
+    spaces = sum(h.london_token_spaces for h in off_hexes.values())
+    _check(
+        spaces == map_file.london.token_spaces,
+        mpath,
+        "london.token_spaces",
+        f"{map_file.london.token_spaces} spaces but the off-board hexes show {spaces}",
+    )
 
     tiles = {t.id: t for t in tiles_file.tiles}
     _check(len(tiles) == len(tiles_file.tiles), tpath, "tiles", "duplicate tile id")
@@ -441,9 +457,33 @@ def load_game(title: str = "1862", root: Path = DATA_ROOT) -> GameData:
                 "an upgrade goes one colour up (7.6.3)",
             )
             _check(new.station == t.station, tpath, f"{field}.upgrades.{up.tile}", "upgrade changes station kind")
+            for rotation in up.rotations:
+                _check(
+                    _keeps_track(t, new, rotation),
+                    tpath,
+                    f"{field}.upgrades.{up.tile}.rotations",
+                    f"at relative rotation {rotation} tile {up.tile} does not keep the old track (7.6.3)",
+                )
+            expected_letter = t.letter if up.only_on is None else new.letter
+            _check(
+                new.letter == expected_letter,
+                tpath,
+                f"{field}.upgrades.{up.tile}",
+                "an upgrade keeps the letter, except onto a reserved tile with only_on (7.6.1)",
+            )
     for town in towns.values():
         if town.reserved_russet_tile is not None:
             _check(town.reserved_russet_tile in tiles, mpath, f"towns.{town.hex}", "unknown reserved tile")
+    for t in tiles.values():
+        for up in t.upgrades:
+            if up.only_on is not None:
+                reserved = towns[up.only_on].reserved_russet_tile if up.only_on in towns else None
+                _check(
+                    reserved == up.tile,
+                    tpath,
+                    f"tiles.{t.id}.upgrades.{up.tile}.only_on",
+                    f"{up.only_on} is not a town reserving tile {up.tile}",
+                )
 
     companies = {c.id: c for c in comp_file.companies}
     for c in companies.values():

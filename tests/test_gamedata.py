@@ -390,6 +390,8 @@ def _tile(tile_id: str, field: str, value: Any) -> Any:
     return change
 
 
+WRONG_RESERVED = {"tile": "795", "rotations": [2], "only_on": "F5"}
+
 BAD_DATA = [
     ("map.json", _town("F5"), "towns.17.letter"),
     ("map.json", lambda d: d["barriers"].append(["B5", "H7"]), "barriers"),
@@ -400,6 +402,11 @@ BAD_DATA = [
     ("tiles.json", _tile("57", "count", 0), "tiles.2.count"),
     ("tiles.json", _tile("57", "upgrades", [{"tile": "999", "rotations": [0]}]), "tiles.57.upgrades"),
     ("tiles.json", _tile("57", "upgrades", [{"tile": "611", "rotations": [0]}]), "tiles.57.upgrades.611"),
+    ("tiles.json", _tile("57", "upgrades", [{"tile": "14", "rotations": [1]}]), "tiles.57.upgrades.14.rotations"),
+    ("tiles.json", _tile("202", "upgrades", [{"tile": "619", "rotations": [0]}]), "tiles.202.upgrades.619"),
+    ("tiles.json", _tile("791", "upgrades", [WRONG_RESERVED]), "tiles.791.upgrades.795.only_on"),
+    ("map.json", lambda d: d["offboard_nodes"][0].update(area="london"), "offboard_nodes.A2"),
+    ("map.json", lambda d: d["london"].update(token_spaces=5), "london.token_spaces"),
     ("companies.json", lambda d: d["companies"][0].update(home="E6"), "companies.E&H.home"),
     ("companies.json", lambda d: d["companies"][0].update(colour="red"), "companies.0.colour"),
     ("market.json", lambda d: d["prices"].reverse(), "prices"),
