@@ -97,6 +97,24 @@ class Market:
             zone = "plain"
         return Cell(index, price, index % 2, index // 2, zone, par, start, ignored)
 
+    def geometry(self) -> list[dict[str, object]]:
+        """Every cell as a plain dict for drawing (a Plotly trace or a polars frame): index, price, row,
+        column, x (column, lower row offset by half), zone and the sale exemption (6.4.2)."""
+        return [
+            {
+                "index": c.index,
+                "price": c.price,
+                "row": c.row,
+                "column": c.column,
+                "x": c.x,
+                "zone": c.zone,
+                "chartered_par": c.chartered_par,
+                "non_chartered_start": c.non_chartered_start,
+                "sale_shares_ignored": c.sale_shares_ignored,
+            }
+            for c in self.cells
+        ]
+
     def is_price(self, price: int) -> bool:
         return price in self._index
 

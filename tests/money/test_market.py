@@ -17,6 +17,22 @@ def test_market_has_67_cells_on_two_offset_rows() -> None:
     assert M.cell(74).x == M.cell(74).column and M.cell(71).x == M.cell(71).column + 0.5
 
 
+def test_geometry_for_drawing_has_every_cell() -> None:
+    cells = M.geometry()
+    assert len(cells) == 67 and cells[20] == {
+        "index": 20,
+        "price": 74,
+        "row": 0,
+        "column": 10,
+        "x": 10.0,
+        "zone": "chartered_par",
+        "chartered_par": True,
+        "non_chartered_start": True,
+        "sale_shares_ignored": 0,
+    }
+    assert cells[19]["x"] == 9.5
+
+
 def test_6_4_2_price_walk_74_71_68_65() -> None:
     walk = [74]
     for _ in range(3):
