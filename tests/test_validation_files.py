@@ -119,3 +119,22 @@ def test_all_problems_are_reported_at_once() -> None:
         parse_position(data)
     rules = sorted(p.rule for p in caught.value.problems)
     assert rules == ["2.1", "2.2", "7.6.1", "7.6.5", "7.7", "9.0"]
+
+
+GOOD = Path(__file__).resolve().parent / "data" / "good"
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in GOOD.glob("*.json")))
+def test_good_edge_case_files_are_accepted(name: str) -> None:
+    """Positions at the edge of a rule: the most markers, London links and small stations allowed, the
+    reserved tiles, the variants and home markers on untiled towns."""
+    position = load_position(GOOD / f"{name}.json")
+    assert position.name.startswith("Good: ")
+
+
+def test_good_files_show_what_they_promise() -> None:
+    assert load_position(GOOD / "eight-markers-with-11-4.json").variant.max_markers == 8
+    assert len(load_position(GOOD / "london-full.json").london) == 4
+    assert len(load_position(GOOD / "three-small-stations.json").tiles["E10"].small_stations) == 3
+    short = load_position(GOOD / "short-game-permanent-d.json")
+    assert [t.permanent for t in short.companies["ENR"].trains] == [True, False]
