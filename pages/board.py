@@ -29,9 +29,10 @@ def _map_hexes(pos: Position) -> list[str]:
     return sorted([*game.land_hexes, *game.offboard_hexes], key=hexgrid.parse_hex)
 
 
-def _hex_label(hex_: str) -> str:
-    if hex_ == NONE:
-        return hex_
+def _hex_label(hex_: str | None) -> str:
+    """The hex as listed in the Hex box: id and place name (the id is the first word)."""
+    if hex_ is None or hex_ == NONE:
+        return NONE
     return f"{hex_} {session.position().game.hex_name(hex_)}"
 
 
@@ -46,12 +47,12 @@ def _on_map_click() -> None:
     hex_ = geometry.hex_at(float(points[0]["x"]), float(points[0]["y"]), hexes)
     if hex_ is not None:
         st.session_state[SELECTED] = hex_
-        st.session_state[HEX_WIDGET] = hex_
+        st.session_state[HEX_WIDGET] = _hex_label(hex_)
 
 
 def _on_hex_pick() -> None:
     value = st.session_state[HEX_WIDGET]
-    st.session_state[SELECTED] = None if value == NONE else value
+    st.session_state[SELECTED] = None if value == NONE else value.split(" ")[0]
 
 
 def _tile_offer(pos: Position, hex_: str) -> None:
@@ -255,10 +256,10 @@ def main() -> None:
             config={"displayModeBar": False, "scrollZoom": False},
         )
     with panel:
-        options = [NONE, *_map_hexes(pos)]
-        if HEX_WIDGET not in st.session_state:
-            st.session_state[HEX_WIDGET] = selected if selected in options else NONE
-        st.selectbox("Hex", options, key=HEX_WIDGET, on_change=_on_hex_pick, format_func=_hex_label)
+        options = [NONE, *(_hex_label(h) for h in _map_hexes(pos))]
+        if st.session_state.get(HEX_WIDGET) not in options:
+            st.session_state[HEX_WIDGET] = _hex_label(selected)
+        st.selectbox("Hex", options, key=HEX_WIDGET, on_change=_on_hex_pick)
         hex_tab, company_tab, phase_tab = st.tabs(["Hex", "Companies", "Phase & variant"])
         with hex_tab:
             _hex_panel(pos, selected)

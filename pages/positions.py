@@ -25,7 +25,9 @@ def _examples() -> None:
         except (OSError, json.JSONDecodeError):
             labels[stem] = stem
     c1, c2 = st.columns([3, 1])
-    pick = c1.selectbox("Example", list(found), format_func=lambda s: f"{labels[s]} ({s}.json)", key="example-pick")
+    pick = c1.selectbox("Example", list(found), key="example-pick")
+    if pick:
+        c1.caption(labels[pick])
     if c2.button("Load example", key="load-example") and pick:
         try:
             session.replace(load_position(found[pick]), saved_name=None, keep_undo=True)

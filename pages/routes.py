@@ -28,12 +28,6 @@ MAP_KEY = "routes_map"
 WAIT_BEFORE_PROGRESS = 1.0  # seconds: a quicker answer shows at once, a longer solve shows progress
 
 
-def _company_label(pos: Position, company: str) -> str:
-    state = pos.companies[company]
-    trains = ", ".join(t.name for t in state.trains) or "no trains"
-    return f"{company} ({trains})"
-
-
 def status_text(result: SolveResult) -> str:
     """The solver status as the page says it: proven optimal, or best found with its bound."""
     if result.status == "optimal":
@@ -264,7 +258,7 @@ def main() -> None:
         return
     if st.session_state.get(COMPANY) not in playing:
         st.session_state[COMPANY] = next((c for c in playing if pos.companies[c].trains), playing[0])
-    company = st.selectbox("Company", playing, key=COMPANY, format_func=lambda c: _company_label(pos, c))
+    company = st.selectbox("Company", playing, key=COMPANY)
     state = pos.companies[company]
     permits = ", ".join(t.value for t in TrainType if t in state.permits) or "none"
     st.caption(

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -11,9 +13,18 @@ from solver import hexgrid
 from solver.draw import geometry as geo
 from solver.draw.board import CLICK_LAYER, board_figure, click_layer_points, trace_index
 from solver.gamedata import GameData
-from solver.position import Position
+from solver.position import Position, load_position
 
 ALL_GRID = [hexgrid.hex_id(c, r) for c in range(9) for r in range(16) if r % 2 == c % 2]
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@pytest.fixture(scope="module")
+def late_game() -> Position:
+    """The late-game example board (examples/position-late-game.json)."""
+    return load_position(EXAMPLES / "position-late-game.json")
 
 
 def test_click_on_each_hex_centre_gives_that_hex() -> None:

@@ -4,18 +4,28 @@ either returns a valid position or is refused with the rule, leaving the positio
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
 from solver import editing as ed
 from solver.errors import InputError
-from solver.position import Position, position_to_dict
+from solver.position import Position, load_position, position_to_dict
 from solver.trains import TrainType
 from solver.validation import validate_position
 
 EMPTY_A = Position()
 EMPTY_B = dataclasses.replace(Position(), phase="B")
 EMPTY_D = dataclasses.replace(Position(), phase="D")
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@pytest.fixture(scope="module")
+def late_game() -> Position:
+    """The late-game example board (examples/position-late-game.json)."""
+    return load_position(EXAMPLES / "position-late-game.json")
 
 
 def offer(position: Position, hex_: str) -> dict[str, tuple[int, ...]]:

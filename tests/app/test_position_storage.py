@@ -10,7 +10,29 @@ import pytest
 
 from solver import storage
 from solver.errors import InputError
-from solver.position import Position, position_to_dict
+from solver.position import Position, load_position, position_to_dict
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@pytest.fixture(scope="module")
+def late_game() -> Position:
+    """The late-game example board (examples/position-late-game.json)."""
+    return load_position(EXAMPLES / "position-late-game.json")
+
+
+@pytest.fixture(scope="module")
+def early_game() -> Position:
+    """The early-game example board (examples/position-early-game.json)."""
+    return load_position(EXAMPLES / "position-early-game.json")
+
+
+@pytest.fixture
+def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private position database for the test, named by RMS_DB_PATH."""
+    path = tmp_path / "positions.sqlite3"
+    monkeypatch.setenv("RMS_DB_PATH", str(path))
+    return path
 
 
 def test_database_is_created_on_first_use_at_the_path_from_the_environment(db_path: Path) -> None:

@@ -1,0 +1,187 @@
+"""The app's pages driven by Streamlit's AppTest with real positions: first start, board edits and undo, a
+refused edit, solving a company, a hand-entered route, a merger preview, the stock market, saved positions and
+a browser refresh that keeps the edits."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from solver.money import load_scenario, merge_preview
+from solver.position import Position, load_position
+from solver.routes.model import SolveOptions
+from solver.routes.optimizer import optimize
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@pytest.fixture(scope="module")
+def late_game() -> Position:
+    """The late-game example board (examples/position-late-game.json)."""
+    return load_position(EXAMPLES / "position-late-game.json")
+
+
+@pytest.fixture
+def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private position database for the test, named by RMS_DB_PATH."""
+    path = tmp_path / "positions.sqlite3"
+    monkeypatch.setenv("RMS_DB_PATH", str(path))
+    return path
+
+
+@pytest.fixture
+def app(db_path: Path) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption] + [e.value for e in at.error]
+    parts += [i.value for i in at.info] + [s.value for s in at.success] + [w.value for w in at.warning]
+    return "\n".join(str(p) for p in parts)
+
+
+def current(at: AppTest) -> Position:
+    pos = at.session_state["position"]
+    assert isinstance(pos, Position)
+    return pos
+
+
+def button(at: AppTest, label: str):  # type: ignore[no-untyped-def]
+    return next(b for b in at.button if b.label == label)
+
+
+def pick(at: AppTest, key: str, value: str) -> None:
+    """Choose `value` in the selectbox `key` (set through session state: AppTest cannot type into a selectbox
+    whose labels are formatted)."""
+    at.session_state[key] = value
+    at.run()
+
+
+def pick_hex(at: AppTest, hex_: str) -> None:
+    """Select a hex as a map click does."""
+    at.session_state["board_selected_hex"] = hex_
+    pick(at, "board_hex_widget", f"{hex_} {current(at).game.hex_name(hex_)}")
+
+
+def test_first_start_shows_the_late_game_board(app: AppTest) -> None:
+    assert "Late game" in texts(app)
+    assert current(app).phase == "E" and len(current(app).tiles) == 37
+    assert app.get("plotly_chart")  # the map
+
+
+def test_laying_a_tile_then_undo_restores_the_board(app: AppTest) -> None:
+    app.switch_page("pages/positions.py").run()
+    pick(app, "example-pick", "position-early-game")
+    button(app, "Load example").click().run()
+    assert current(app).phase == "B"
+    app.switch_page("pages/board.py").run()
+    empty = next(h for h in ("D11", "C10", "D13", "B13") if h not in current(app).tiles)
+    pick_hex(app, empty)
+    offered = [b for b in app.button if b.label.startswith("Lay r")]
+    assert offered, "an empty town in phase B is offered yellow tiles"
+    offered[0].click().run()
+    assert not app.exception
+    assert empty in current(app).tiles
+    button(app, "Undo last edit (2)").click().run()
+    assert empty not in current(app).tiles
+
+
+def test_a_refused_edit_names_the_rule_and_changes_nothing(app: AppTest) -> None:
+    before = current(app)
+    pick_hex(app, "F5")
+    phase = next(s for s in app.selectbox if s.label == "Phase (9.0)")
+    phase.set_value("A")
+    next(b for b in app.button if b.label == "Apply").click().run()
+    assert "rule 9.0" in texts(app)
+    assert current(app) is before
+
+
+def solve(app: AppTest, company: str) -> str:
+    app.switch_page("pages/routes.py").run()
+    pick(app, "routes_company", company)
+    button(app, "Solve").click().run()
+    deadline = time.monotonic() + 60
+    while "Solving" in texts(app) and time.monotonic() < deadline:
+        time.sleep(0.3)
+        app.run()
+    assert not app.exception
+    return texts(app)
+
+
+def test_solving_a_company_of_the_late_game_shows_the_proven_best_revenue(app: AppTest, late_game: Position) -> None:
+    expected = optimize(late_game, "ESR", SolveOptions(time_limit=30))
+    assert expected.status == "optimal"
+    shown = solve(app, "ESR")
+    assert f"ESR: £{expected.revenue}" in shown
+    assert "proven optimal" in shown
+    revenue = next(m for m in app.metric if m.label == "Revenue")
+    assert revenue.value == f"£{expected.revenue}"
+    table = app.dataframe[0].value
+    assert int(table["revenue"].sum()) == expected.revenue
+
+
+def test_a_hand_entered_route_is_scored_or_refused_with_the_rule(app: AppTest, late_game: Position) -> None:
+    app.switch_page("pages/routes.py").run()
+    pick(app, "routes_company", "Y&N")
+    app.segmented_control(key="routes_mode").set_value("Enter routes").run()
+    field = next(t for t in app.text_input if t.label.startswith("Route of train 1"))
+    field.set_value("H5 G6 F5").run()
+    button(app, "Score these routes").click().run()
+    assert not app.exception
+    shown = texts(app)
+    assert "Legal run: revenue £" in shown or "breaks the rules" in shown
+    field = next(t for t in app.text_input if t.label.startswith("Route of train 1"))
+    field.set_value("H5 A6").run()
+    button(app, "Score these routes").click().run()
+    assert "not adjacent" in texts(app)
+
+
+def test_merger_preview_of_rulebook_example_5_2_6_shows_the_director(app: AppTest) -> None:
+    expected = merge_preview(load_scenario(EXAMPLES / "merge-5.2.6-example1.json"))
+    app.switch_page("pages/mergers.py").run()
+    assert not app.exception
+    director = next(m for m in app.metric if m.label == "Director")
+    assert director.value == expected.director
+    assert next(m for m in app.metric if m.label == "New share price").value == f"£{expected.new_price}"
+    assert f"Director of {expected.survivor} after the merger: {expected.director}" in texts(app)
+
+
+def test_stock_market_page_previews_a_dividend_and_a_sale(app: AppTest) -> None:
+    app.switch_page("pages/market.py").run()
+    assert not app.exception
+    assert "Operating order (7.1)" in texts(app)
+    assert "per share" in texts(app)
+    app.segmented_control(key="market-preview").set_value("Share sale").run()
+    assert not app.exception
+    assert "share(s) of" in texts(app)
+
+
+def test_save_rename_load_and_delete_a_position(app: AppTest) -> None:
+    app.switch_page("pages/positions.py").run()
+    next(t for t in app.text_input if t.label == "Save the current position as").set_value("Table 3")
+    next(b for b in app.button if b.label == "Save").click().run()
+    assert "Saved as 'Table 3'" in texts(app)
+    assert app.dataframe[0].value["name"].to_list() == ["Table 3"]
+    button(app, "Load").click().run()
+    assert "Loaded 'Table 3'" in texts(app)
+    button(app, "Delete").click().run()
+    assert "Deleted 'Table 3'" in texts(app)
+
+
+def test_a_browser_refresh_keeps_the_edited_position(app: AppTest, db_path: Path) -> None:
+    token = app.session_state["tab_token"]
+    app.switch_page("pages/positions.py").run()
+    pick(app, "example-pick", "position-early-game")
+    button(app, "Load example").click().run()
+    refreshed = AppTest.from_file(APP, default_timeout=60)
+    refreshed.query_params["tab"] = token
+    refreshed.run()
+    assert current(refreshed).phase == "B"
+    assert current(refreshed).name == load_position(EXAMPLES / "position-early-game.json").name
