@@ -138,7 +138,8 @@ def _hex_panel(pos: Position, hex_: str | None) -> None:
     if hex_ is None:
         st.info("Click a hex on the map, or pick it in the list, to lay a tile or place markers.")
         return
-    st.markdown(draw_board.hex_description(pos, hex_))
+    text = draw_board.hex_description(pos, hex_)
+    st.markdown(text.replace("<b>", "**").replace("</b>", "**").replace("<br>", "  \n"))
     if hex_ in game.offboard_hexes:
         st.caption("Off-board areas take no tiles; their values follow the phase (9.0).")
         return

@@ -154,7 +154,7 @@ def _outcome(outcome: MergeOutcome) -> None:
     c1, c2, c3 = st.columns(3)
     c1.metric("Director", outcome.director or "none (receivership)")
     c2.metric("New share price", f"£{outcome.new_price}")
-    c3.metric("New par", f"£{outcome.new_par} ({outcome.par_area})")
+    c3.metric(f"New par ({outcome.par_area})", f"£{outcome.new_par}")
     st.markdown(f"**Director of {outcome.survivor} after the {outcome.kind}: {outcome.director or 'none'}**")
     st.caption(f"Share price (7.5.3): {outcome.price_working}")
     st.plotly_chart(
