@@ -22,6 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+import plotly.colors
+import plotly.graph_objects as go
 import polars as pl
 
 from solver.importer.replay import ImportedGame, RecordedRun
@@ -251,3 +253,49 @@ def difference_counts(reviews: Sequence[RunReview]) -> dict[str, int]:
     for r in reviews:
         counts[r.difference] = counts.get(r.difference, 0) + 1
     return counts
+
+
+def revenue_figure(reviews: Sequence[RunReview]) -> go.Figure:
+    """Plotly chart of recorded (solid) against optimal (dashed) revenue per company across the game, one
+    colour per company, runs in game order on the x axis (labelled by operating round)."""
+    fig = go.Figure()
+    order = {r.action_id: i for i, r in enumerate(reviews)}
+    companies = sorted({r.company for r in reviews})
+    palette = plotly.colors.qualitative.Dark24
+    for n, company in enumerate(companies):
+        runs = [r for r in reviews if r.company == company]
+        colour = palette[n % len(palette)]
+        x = [order[r.action_id] for r in runs]
+        text = [f"{r.round} action {r.action_id}" for r in runs]
+        fig.add_trace(
+            go.Scatter(
+                x=x,
+                y=[r.recorded_revenue for r in runs],
+                mode="lines+markers",
+                name=f"{company} recorded",
+                line={"color": colour},
+                text=text,
+                legendgroup=company,
+            )
+        )
+        fig.add_trace(
+            go.Scatter(
+                x=x,
+                y=[r.optimal_revenue for r in runs],
+                mode="lines+markers",
+                name=f"{company} optimal",
+                line={"color": colour, "dash": "dash"},
+                marker={"symbol": "diamond-open"},
+                text=text,
+                legendgroup=company,
+            )
+        )
+    ticks = [(i, r.round) for i, r in enumerate(reviews) if i == 0 or reviews[i - 1].round != r.round]
+    fig.update_layout(
+        xaxis={"title": "operating round", "tickvals": [t[0] for t in ticks], "ticktext": [t[1] for t in ticks]},
+        yaxis={"title": "revenue (£)"},
+        height=420,
+        margin={"l": 40, "r": 10, "t": 30, "b": 40},
+        legend={"orientation": "v"},
+    )
+    return fig
