@@ -1,0 +1,112 @@
+"""``python -m solver score POSITION --company ENR --routes ROUTES.json``: judge and score a hand-written run.
+
+Exit code 0 when the run is legal (each train's stops, dropped stop, Freight bonus, revenue, the Local
+subsidy and the total are printed); 2 when it is not (every rule broken, with its rulebook section) or when
+the input cannot be judged (unknown company, a train the company does not own, a malformed file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from solver.cli.common import add_json_flag, print_json
+from solver.errors import InputError, Problem
+from solver.position import load_position
+from solver.routes.evaluator import evaluate
+from solver.routes.model import Evaluation, TrainResult
+from solver.routes.routes_file import load_routes
+
+EXIT_OK, EXIT_ILLEGAL = 0, 2
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "score", help="judge and score a company's run given as hex lists (exit 0 if legal, 2 if not)"
+    )
+    parser.add_argument("position", help="position JSON file")
+    parser.add_argument("--routes", required=True, help="route JSON file (docs/routes-file.schema.json)")
+    parser.add_argument("--company", help="company abbreviation, e.g. ENR (default: the route file's company)")
+    add_json_flag(parser)
+    parser.set_defaults(run=run)
+
+
+def train_to_dict(t: TrainResult) -> dict[str, Any]:
+    """One train's result as JSON: its hexes, stops with status, Freight bonus and revenue."""
+    return {
+        "train": t.train,
+        "hexes": list(t.hexes),
+        "stops": [{"node": s.node, "name": s.name, "value": s.value, "status": s.status} for s in t.stops],
+        "freight_bonus": t.freight_bonus,
+        "bonus_hexes": t.bonus_hexes,
+        "chain": t.chain,
+        "dropped": t.dropped,
+        "subsidy_hexes": list(t.subsidy_hexes),
+        "revenue": t.revenue,
+    }
+
+
+def evaluation_to_dict(evaluation: Evaluation) -> dict[str, Any]:
+    """An evaluation as JSON: company, legal, revenue, subsidy, problems, routes and notes."""
+    return {
+        "company": evaluation.company,
+        "legal": evaluation.legal,
+        "revenue": evaluation.revenue,
+        "subsidy": evaluation.subsidy,
+        "problems": [p.__dict__ for p in evaluation.problems],
+        "routes": [train_to_dict(t) for t in evaluation.trains],
+        "notes": list(evaluation.notes),
+    }
+
+
+def describe_train(t: TrainResult) -> list[str]:
+    """Readable lines for one train: route, stops (scored, dropped, scored by another train), bonus, total."""
+    lines = [
+        f"  {t.train:<6} {'-'.join(t.hexes)}" + (f"  (Freight chain {t.chain + 1})" if t.chain is not None else "")
+    ]
+    for s in t.stops:
+        mark = s.value if s.status == "scored" else 0
+        lines.append(f"         {s.name:<34} {s.value:>4}  {s.status:<16} {mark:>4}")
+    if t.bonus_hexes or t.freight_bonus:
+        per = t.freight_bonus // t.bonus_hexes if t.bonus_hexes else 0
+        lines.append(f"         Freight bonus: {t.bonus_hexes} intervening hexes x {per}{'':>17}{t.freight_bonus:>4}")
+    if t.subsidy_hexes:
+        lines.append(f"         Local subsidy hexes: {', '.join(t.subsidy_hexes)}")
+    lines.append(f"         revenue {t.revenue}")
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    position = load_position(args.position)
+    file_company, routes = load_routes(args.routes)
+    company = args.company or file_company
+    if company is None:
+        raise InputError([Problem("company", "format", "name the company with --company or in the route file")])
+    if args.company and file_company and args.company != file_company:
+        raise InputError(
+            [
+                Problem(
+                    "company",
+                    "format",
+                    f"--company {args.company} but the route file is for {file_company}",
+                )
+            ]
+        )
+    evaluation = evaluate(position, company, routes)
+    if args.json:
+        print_json(evaluation_to_dict(evaluation))
+        return EXIT_OK if evaluation.legal else EXIT_ILLEGAL
+    if not evaluation.legal:
+        print(f"{company}: the run is not legal", file=sys.stderr)
+        for problem in evaluation.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return EXIT_ILLEGAL
+    print(f"{company} run, phase {position.phase}: legal")
+    for t in evaluation.trains:
+        print("\n".join(describe_train(t)))
+    for note in evaluation.notes:
+        print(f"  note: {note}")
+    print(f"Revenue {evaluation.revenue}; Local subsidy {evaluation.subsidy} to the treasury (not revenue)")
+    print(f"Total to the company: revenue {evaluation.revenue} + subsidy {evaluation.subsidy}")
+    return EXIT_OK
