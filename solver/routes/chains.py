@@ -150,6 +150,12 @@ def chain_problems(graph: TrackGraph, company: str, run: FreightRun) -> list[Pro
     return problems
 
 
+def _mismatches(run: FreightRun) -> int:
+    """How many consecutive trains of a run do not meet end to end."""
+    pairs = itertools.pairwise(zip(run.routes, run.flipped, strict=True))
+    return sum(1 for (a, fa), (b, fb) in pairs if _head_tail(a, fa)[1] != _head_tail(b, fb)[0])
+
+
 def _orderings(routes: Sequence[TracedRoute]) -> Iterator[FreightRun]:
     """Every order and direction of a block of trains, each chain once (not also reversed)."""
     seen: set[tuple[tuple[int, bool], ...]] = set()
@@ -226,11 +232,13 @@ def _explain(graph: TrackGraph, company: str, freights: Sequence[TracedRoute]) -
     permanent = [r for r in freights if r.train.permanent]
     blocks = [[*non_permanent, p] for p in permanent] if permanent else [non_permanent]
     best: list[Problem] | None = None
+    best_key: tuple[int, int] | None = None
     for block in blocks:
         for run in _orderings(block):
             problems = chain_problems(graph, company, run)
-            if best is None or len(problems) < len(best):
-                best = problems
+            key = (_mismatches(run), len(problems))  # closest: trains that join end to end, then fewest rules
+            if best_key is None or key < best_key:
+                best, best_key = problems, key
     labels = ", ".join(r.label for r in freights)
     intro = Problem(
         f"Freight trains {labels}",

@@ -1,0 +1,1 @@
+"""Tests of the route evaluator, the enumerator and the score command."""
