@@ -151,7 +151,6 @@ class _Replay:
         self.turn_ran = False
         self.turn_dividend = False
         self.turn_merged = False
-        self.turn_visible = False
         self.merging: tuple[str, str] | None = None
 
     # ------------------------------------------------------------------ helpers
