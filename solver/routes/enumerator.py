@@ -320,5 +320,12 @@ def enumerate_best(
     search(0, pinned_bound + (pinned_sub if objective == "cash" else 0), pinned_sub, 0)
     if best_key is None:
         return evaluate(position, company, pinned, graph), pinned
-    specs = tuple(RouteSpec(r.train.name, r.hexes) for r in best_combo)
+    combo = list(best_combo)
+    # Of equally good runs, prefer one without trains that add nothing (a train earning no revenue and no new
+    # subsidy whose removal keeps the run legal).
+    for route in reversed(best_combo[len(pinned_traced) :]):
+        rest_combo = [r for r in combo if r is not route]
+        if judge(rest_combo) == best_key:
+            combo = rest_combo
+    specs = tuple(RouteSpec(r.train.name, r.hexes) for r in combo)
     return evaluate(position, company, specs, graph), specs
