@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from solver import hexgrid
 from solver.errors import InputError, Problem
 from solver.position import Position
 from solver.routes.chains import freight_groupings
@@ -163,11 +164,15 @@ def _route_bound(graph: TrackGraph, route: TracedRoute, values: dict[str, int]) 
     """Most this route can add to the company's revenue, whatever the other trains do."""
     train = route.train
     if train.is_freight:
-        # A Freight scores at most the ends of its run; a run's bonus is at most 30 per hex travelled (the
-        # crow-flies distance never exceeds the hexes travelled), and the run's ends are ends of its first and
-        # last train. So both ends plus 30 per hex bounds this train's share of any run it is part of.
+        # A Freight run scores the ends of its first and last train, plus at most 30 per intervening hex. By the
+        # triangle inequality a chain's crow-flies distance is at most the sum of its trains' end-to-end
+        # distances (joints are towns, measured from their own hex), and it has no more off-board ends than its
+        # trains have. So ends + 30 x (distance + off-board ends) bounds this train's share of any run.
+        a, b = route.ends
         ends = {graph.stations[n].scoring_unit for n in route.ends}
-        return sum(values[u] for u in ends) + FREIGHT_PORT_BONUS * route.hexes_travelled
+        offboard = sum(1 for n in route.ends if n.startswith("O:"))
+        reach = hexgrid.distance(route.end_hex(a), route.end_hex(b)) + offboard
+        return sum(values[u] for u in ends) + FREIGHT_PORT_BONUS * reach
     if train.type is TrainType.LOCAL:
         large = sorted((values[u] for u in {graph.stations[n].scoring_unit for n in route.large}), reverse=True)
         small = sum(values[graph.stations[n].scoring_unit] for n in set(route.small))
@@ -230,7 +235,9 @@ def enumerate_best(
     problems += _remove(free, excluded, position, "excluded")
     if problems:
         raise InputError(problems)
-    free = sorted((t for t in free if state.can_score(t)), key=lambda t: (t.type.value, -t.visits, t.band))
+    # Freight first: once every Freight train has its route, illegal Freight groupings (7.8.1) are cut at once.
+    free = sorted((t for t in free if state.can_score(t)), key=lambda t: (not t.is_freight, t.type.value, -t.visits))
+    n_freight = sum(1 for t in free if t.is_freight)
     labels = route_labels([t.name for t in pinned_trains] + [t.name for t in free])
 
     pinned_traced: list[TracedRoute] = []
@@ -290,6 +297,10 @@ def enumerate_best(
 
     def search(level: int, bound_so_far: int, sub_so_far: int, floor: int) -> None:
         nonlocal best_key, best_combo
+        if level == n_freight and level < len(free):
+            _, issues = freight_groupings(graph, company, [r for r in chosen if r.train.is_freight])
+            if issues:
+                return
         if level == len(free):
             key = judge(chosen)
             if key is not None and (best_key is None or key > best_key):
