@@ -25,9 +25,9 @@ from solver.routes.evaluator import (
     subsidy_hexes,
     unit_values,
 )
-from solver.routes.legality import TracedRoute, home_station, run_problems, trace_route
+from solver.routes.legality import TracedRoute, home_station, trace_route
 from solver.routes.model import Evaluation, Objective, RouteSpec
-from solver.routes.scoring import FREIGHT_PORT_BONUS, LOCAL_SUBSIDY
+from solver.routes.scoring import FREIGHT_PORT_BONUS, LOCAL_SUBSIDY, Scorer
 from solver.track import NodeId, TrackGraph, build_graph
 from solver.trains import Train, TrainType, parse_train
 
@@ -145,6 +145,25 @@ def _traced_routes(graph: TrackGraph, company: str, train: Train, label: str = "
     ]
 
 
+def _distinct(graph: TrackGraph, company: str, routes: list[TracedRoute]) -> list[TracedRoute]:
+    """One route of each class of interchangeable Local or Express routes (the shortest).
+
+    Two such routes are interchangeable in every run when they score the same stops (Express: large stations
+    and off-board areas; Local: large and small stations), reach the same large stations (where runs meet, 7.8)
+    with the same tokened-out ends, and (Local) visit the same hexes (subsidy, 7.8.2). Freight routes are all
+    kept: a chain also depends on the track they use (7.8.1)."""
+    if not routes or routes[0].train.is_freight:
+        return routes
+    blocked = graph.blocked_for(company)
+    local = routes[0].train.type is TrainType.LOCAL
+    best: dict[tuple[frozenset[str], ...], TracedRoute] = {}
+    for r in sorted(routes, key=lambda r: (len(r.hexes), r.hexes)):
+        stops = frozenset(n for n in r.stations if local or not n.startswith("S:"))
+        key = (stops, frozenset(r.ends) & blocked, r.land_hexes if local else frozenset())
+        best.setdefault(key, r)
+    return list(best.values())
+
+
 def legal_routes(graph: TrackGraph, company: str, train: Train) -> list[tuple[str, ...]]:
     """Every legal route of one train of the company, as hex lists (each route once, in one direction).
 
@@ -253,7 +272,7 @@ def enumerate_best(
     for k, train in enumerate(free):
         index = len(pinned) + k
         if train not in cache:
-            cache[train] = _traced_routes(graph, company, train)
+            cache[train] = _distinct(graph, company, _traced_routes(graph, company, train))
         opts: list[Option] = []
         for r in cache[train]:
             placed = TracedRoute(index, train, labels[index], r.hexes, r.nodes, r.stations, r.segments)
@@ -275,17 +294,63 @@ def enumerate_best(
     best_combo: tuple[TracedRoute, ...] = ()
     chosen: list[TracedRoute] = list(pinned_traced)
 
+    blocked = graph.blocked_for(company)
+    scorer_cache: dict[int, Scorer] = {}
+
+    def connected(routes: list[TracedRoute]) -> bool:
+        """7.8 second bullet, as `run_problems` judges it: the runs form one group meeting at large stations
+        (a town full of other markers only where both end there); the main run is checked by the caller."""
+        group = [routes[0]]
+        rest = list(routes[1:])
+        while rest:
+            joined = [
+                r
+                for r in rest
+                if any(
+                    n not in blocked or (n in r.ends and n in g.ends) for g in group for n in r.large_set & g.large_set
+                )
+            ]
+            if not joined:
+                return False
+            group += joined
+            rest = [r for r in rest if r not in joined]
+        return True
+
     def judge(routes: list[TracedRoute]) -> tuple[int, int] | None:
         """The run's objective key, or None when it is not legal (route rules already hold)."""
-        if home is not None and routes and not any(home in r.station_set for r in routes):
+        if not routes:
+            return _key(objective, 0, 0)
+        if home is not None and not any(home in r.station_set for r in routes):
             return None
-        if run_problems(graph, company, routes):
+        if not connected(routes):
             return None
         groupings, issues = freight_groupings(graph, company, [r for r in routes if r.train.is_freight])
         if issues:
             return None
-        scored = best_scoring(graph, routes, groupings, values)
+        scored = best_scoring(graph, routes, groupings, values, scorer_cache)
         return _key(objective, scored.revenue, LOCAL_SUBSIDY * len(subsidy_hexes(routes)))
+
+    # A legal run found greedily (add the train and route that raise the objective most, while any does) gives
+    # the search a good bound to start with.
+    seed: list[TracedRoute] = list(pinned_traced)
+    seed_key = judge(seed)
+    unused = set(range(len(free)))
+    while unused:
+        step: tuple[tuple[int, int], int, TracedRoute] | None = None
+        for k in sorted(unused):
+            for route, _, _ in options[k]:
+                if route is None:
+                    continue
+                key = judge([*seed, route])
+                if key is not None and (seed_key is None or key > seed_key) and (step is None or key > step[0]):
+                    step = (key, k, route)
+        if step is None:
+            break
+        seed_key, k, route = step
+        seed.append(route)
+        unused.discard(k)
+    if seed_key is not None:
+        best_key, best_combo = seed_key, tuple(seed)
 
     def cut(total: int, sub_total: int) -> bool:
         """True when no run under these bounds can beat the best found (revenue ties: by subsidy)."""

@@ -179,12 +179,24 @@ def best_scoring(
     traced: Sequence[TracedRoute],
     groupings: Sequence[Grouping],
     values: dict[str, int] | None = None,
+    scorer_cache: dict[int, Scorer] | None = None,
 ) -> _Scored:
-    """The Freight grouping, N/M drops and once-only credits that earn the company most (7.8, 7.8.1-7.8.3)."""
+    """The Freight grouping, N/M drops and once-only credits that earn the company most (7.8, 7.8.1-7.8.3).
+
+    `scorer_cache` (keyed by `id` of a Local or Express route) lets a caller that scores the same route objects
+    many times, such as the enumerator, build each train's scorer once."""
     if values is None:
         values = unit_values(graph)
     others = [r for r in traced if not r.train.is_freight]
-    base_scorers = [train_scorer(graph, r) for r in others]
+    if scorer_cache is None:
+        base_scorers = [train_scorer(graph, r) for r in others]
+    else:
+        base_scorers = []
+        for r in others:
+            scorer = scorer_cache.get(id(r))
+            if scorer is None:
+                scorer = scorer_cache[id(r)] = train_scorer(graph, r)
+            base_scorers.append(scorer)
     best: _Scored | None = None
     for grouping in groupings:
         scorers = list(base_scorers)

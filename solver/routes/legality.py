@@ -57,6 +57,10 @@ class TracedRoute:
         return tuple(n for n in self.stations if n.startswith("L:"))
 
     @cached_property
+    def large_set(self) -> frozenset[NodeId]:
+        return frozenset(self.large)
+
+    @cached_property
     def small(self) -> tuple[NodeId, ...]:
         """Small stations visited, in order (``S:`` nodes)."""
         return tuple(n for n in self.stations if n.startswith("S:"))
