@@ -12,6 +12,7 @@ import pytest
 
 from routes.conftest import RULEBOOK
 from solver.cli import main
+from solver.routes.routes_file import load_routes, parse_routes, routes_json_schema, routes_to_dict
 
 DATA = Path(__file__).resolve().parent / "data"
 WNR = str(RULEBOOK / "west-norfolk.json")
@@ -117,3 +118,14 @@ def test_python_dash_m_solver_score_runs_as_a_program() -> None:
     )
     assert result.returncode == 2
     assert result.stderr.startswith("error: ")
+
+
+def test_route_file_schema_in_docs_is_current() -> None:
+    schema = json.loads((RULEBOOK.parents[1] / "docs" / "routes-file.schema.json").read_text(encoding="utf-8"))
+    assert schema == routes_json_schema()
+
+
+def test_route_file_round_trips() -> None:
+    company, routes = load_routes(RULEBOOK / "lh-multiple-types.routes.json")
+    assert company is not None
+    assert parse_routes(routes_to_dict(company, routes)) == (company, routes)
