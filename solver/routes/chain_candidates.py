@@ -59,9 +59,6 @@ class ChainCandidate:
     def keys(self) -> tuple[MemberKey, ...]:
         return tuple(sorted(k for k, _ in self.members))
 
-    def signature(self) -> tuple[tuple[MemberKey, ...], frozenset[EndKey]]:
-        return self.keys, frozenset((self.start, self.end))
-
 
 def enumerate_chains(
     sg: StopGraph,
@@ -72,65 +69,91 @@ def enumerate_chains(
 ) -> list[ChainCandidate]:
     """Every chain of two or more of the given trains (`routes[k]`: the legal routes of train group `k`,
     which has `counts[k]` trains), plus one-train chains of the groups in `single`, keeping per signature
-    only chains whose large stations are maximal."""
+    only chains whose large stations are maximal. Stops and links are kept as bit sets, so that joining
+    routes and comparing chains is cheap."""
     graph = sg.graph
     index = {s: i for i, s in enumerate(sg.stops)}
     joinable = {s for s in sg.stops if graph.stations[s].kind == "large" and not graph.is_blocked(s, company)}
-    directed: dict[MemberKey, list[tuple[Candidate, int, int]]] = {}
-    by_start: dict[MemberKey, dict[NodeId, list[tuple[Candidate, int, int]]]] = {}
+    Row = tuple[Candidate, int, int, int]
+    directed: dict[MemberKey, list[Row]] = {}
+    by_start: dict[MemberKey, dict[NodeId, list[Row]]] = {}
     for k, cands in routes.items():
         rows = [
-            (c, sum(1 << index[s] for s in c.stops), sum(1 << lk.index for lk in c.links)) for c in both_ways(cands)
+            (
+                c,
+                sum(1 << index[s] for s in c.stops),
+                sum(1 << lk.index for lk in c.links),
+                sum(1 << index[s] for s in c.large),
+            )
+            for c in both_ways(cands)
         ]
         directed[k] = rows
-        starts: dict[NodeId, list[tuple[Candidate, int, int]]] = {}
+        starts: dict[NodeId, list[Row]] = {}
         for row in rows:
             starts.setdefault(row[0].stops[0], []).append(row)
         by_start[k] = starts
 
-    def area_type(key: EndKey) -> str | None:
-        return graph.stations[key.stop].area_type
+    area = {s: graph.stations[s].area_type for s in sg.stops}
+    key_ids: dict[EndKey, int] = {}
+    for rows in directed.values():
+        for row in rows:
+            for end_key in (row[0].start, row[0].end):
+                key_ids.setdefault(end_key, len(key_ids))
+    end_area = {i: area[k.stop] for k, i in key_ids.items()}
+    found: dict[tuple[tuple[MemberKey, ...], int, int], dict[int, tuple[tuple[MemberKey, Candidate], ...]]] = {}
 
-    best: dict[tuple[tuple[MemberKey, ...], frozenset[EndKey]], list[ChainCandidate]] = {}
-
-    def keep(chain: ChainCandidate) -> None:
-        a, b = area_type(chain.start), area_type(chain.end)
-        if a is not None and a == b:
+    def record(keys: tuple[MemberKey, ...], members: tuple[tuple[MemberKey, Candidate], ...], large: int) -> None:
+        start, end = key_ids[members[0][1].start], key_ids[members[-1][1].end]
+        a = end_area[start]
+        if a is not None and a == end_area[end]:
             return  # 7.8: never port to port or red area to red area
-        bucket = best.setdefault(chain.signature(), [])
-        large = chain.large
-        for other in bucket:
-            if large <= other.large:
-                return
-        bucket[:] = [o for o in bucket if not o.large < large]
-        bucket.append(chain)
+        bucket = found.setdefault((keys, min(start, end), max(start, end)), {})
+        if large not in bucket:
+            bucket[large] = members
 
     pool = [k for k in routes for _ in range(counts[k])]
     orders: set[tuple[MemberKey, ...]] = set()
     for size in range(2, len(pool) + 1):
-        orders.update(itertools.permutations(pool, size))
+        for order in itertools.permutations(pool, size):
+            if order <= order[::-1]:  # a chain read backwards is the same chain
+                orders.add(order)
 
     def extend(
-        order: tuple[MemberKey, ...], members: list[tuple[MemberKey, Candidate]], stops: int, links: int
+        order: tuple[MemberKey, ...],
+        keys: tuple[MemberKey, ...],
+        members: list[tuple[MemberKey, Candidate]],
+        stops: int,
+        links: int,
+        large: int,
     ) -> None:
         if len(members) == len(order):
-            keep(ChainCandidate(tuple(members)))
+            record(keys, tuple(members), large)
             return
         joint = members[-1][1].stops[-1]
         if joint not in joinable:
             return
         bit = 1 << index[joint]
-        for c, smask, lmask in by_start[order[len(members)]].get(joint, ()):
+        key = order[len(members)]
+        for c, smask, lmask, lgmask in by_start[key].get(joint, ()):
             if smask & stops != bit or lmask & links:
                 continue  # the chain acts as one train: only the joint is shared (7.8.1, 7.4)
-            members.append((order[len(members)], c))
-            extend(order, members, stops | smask, links | lmask)
+            members.append((key, c))
+            extend(order, keys, members, stops | smask, links | lmask, large | lgmask)
             members.pop()
 
     for order in sorted(orders):
-        for c, smask, lmask in directed[order[0]]:
-            extend(order, [(order[0], c)], smask, lmask)
+        keys = tuple(sorted(order))
+        for c, smask, lmask, lgmask in directed[order[0]]:
+            extend(order, keys, [(order[0], c)], smask, lmask, lgmask)
     for k in single:
-        for c in routes[k]:
-            keep(ChainCandidate(((k, c),)))
-    return [c for bucket in best.values() for c in bucket]
+        for c, _, _, lgmask in directed[k]:
+            record((k,), ((k, c),), lgmask)
+
+    result: list[ChainCandidate] = []
+    for bucket in found.values():
+        kept: list[int] = []
+        for mask in sorted(bucket, key=lambda m: -m.bit_count()):
+            if not any(mask & k == mask for k in kept):
+                kept.append(mask)
+                result.append(ChainCandidate(bucket[mask]))
+    return result

@@ -68,9 +68,15 @@ class Runner:
     run: Lit
     slot: TrainSlot | None = None
     options: list[tuple[Option, Lit]] = field(default_factory=list)
+    _by_stop: dict[NodeId, list[Lit]] | None = None
 
     def visits(self, stop: NodeId) -> Expr:
-        return sum(x for c, x in self.options if stop in c.stop_set)
+        if self._by_stop is None:
+            self._by_stop = {}
+            for c, x in self.options:
+                for s in c.stop_set:
+                    self._by_stop.setdefault(s, []).append(x)
+        return _sum(self._by_stop.get(stop, []))
 
     def large(self) -> set[NodeId]:
         return {s for c, _ in self.options for s in c.large}

@@ -1,0 +1,110 @@
+"""``python -m solver routes POSITION --company ENR``: the company's best legal run, proven optimal by CP-SAT.
+
+Prints each train's route, stops (scored, dropped, scored by another train), Freight bonus and revenue, the
+Local subsidy, the total, the status ("proven optimal", or "best found in N s, bound B" when the time limit
+stops the search) and the time taken. ``--pin ROUTES.json`` fixes some trains' routes (a route file,
+docs/routes-file.schema.json) and re-solves the rest; ``--exclude 3F`` keeps one 3F from running (repeat it
+for more). Exit code 2 with one line per problem for bad input: an unknown company, a company without
+trains, a bad pin file.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from solver.cli.common import add_json_flag, print_json
+from solver.cli.score import describe_train, train_to_dict
+from solver.errors import InputError, Problem
+from solver.position import load_position
+from solver.routes.model import RouteSpec, SolveOptions, SolveResult
+from solver.routes.optimizer import optimize
+from solver.routes.routes_file import load_routes
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser("routes", help="find a company's best legal run (proven optimal by CP-SAT)")
+    parser.add_argument("position", help="position JSON file")
+    parser.add_argument("--company", required=True, help="company abbreviation, e.g. ENR")
+    parser.add_argument("--time-limit", type=float, default=30.0, help="seconds to search (default 30)")
+    parser.add_argument(
+        "--objective",
+        choices=("revenue", "cash"),
+        default="revenue",
+        help="revenue first with Local subsidy as tie-break (default), or revenue plus subsidy (7.8.2)",
+    )
+    parser.add_argument("--pin", help="route file of trains whose routes are fixed")
+    parser.add_argument("--exclude", action="append", default=[], help="a train that does not run, e.g. 3F")
+    parser.add_argument("--workers", type=int, default=2, help="CP-SAT worker threads (default 2)")
+    add_json_flag(parser)
+    parser.set_defaults(run=run)
+
+
+def _pins(path: str | None, company: str) -> tuple[RouteSpec, ...]:
+    if path is None:
+        return ()
+    file_company, routes = load_routes(path)
+    if file_company is not None and file_company != company:
+        raise InputError([Problem(f"pin file {path}", "format", f"is for {file_company}, not {company}")])
+    return routes
+
+
+def status_text(result: SolveResult) -> str:
+    """'proven optimal', 'best found in N s, bound B', or the reason no run was found."""
+    if result.status == "optimal":
+        return "proven optimal"
+    if result.status == "feasible":
+        return f"best found in {result.solve_seconds:.1f} s, bound {result.bound}"
+    if result.status == "infeasible":
+        return f"no legal run: {result.reason}"
+    return f"no run found ({result.reason})"
+
+
+def result_to_dict(result: SolveResult) -> dict[str, Any]:
+    """The JSON answer: company, revenue, subsidy, status, bound, solve_seconds, reason, routes."""
+    return {
+        "company": result.company,
+        "revenue": result.revenue,
+        "subsidy": result.subsidy,
+        "total": result.revenue + result.subsidy,
+        "status": result.status,
+        "bound": result.bound,
+        "solve_seconds": round(result.solve_seconds, 3),
+        "reason": result.reason,
+        "routes": [train_to_dict(t) for t in result.evaluation.trains],
+        "notes": list(result.evaluation.notes),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    position = load_position(args.position)
+    company = args.company
+    state = position.companies.get(company)
+    if state is None:
+        listed = ", ".join(position.companies) or "none"
+        raise InputError([Problem(f"company {company}", "2.1", f"is not in this position; companies: {listed}")])
+    if not state.trains:
+        raise InputError([Problem(f"company {company}", "7.8", "has no trains, so it has no run")])
+    if args.time_limit <= 0:
+        raise InputError([Problem("--time-limit", "format", "must be a positive number of seconds")])
+    options = SolveOptions(
+        time_limit=args.time_limit,
+        objective=args.objective,
+        pinned=_pins(args.pin, company),
+        excluded=tuple(args.exclude),
+        workers=max(1, args.workers),
+    )
+    result = optimize(position, company, options)
+    if args.json:
+        print_json(result_to_dict(result))
+        return 0
+    print(f"{company} best run, phase {position.phase}, objective {args.objective}: {status_text(result)}")
+    for t in result.evaluation.trains:
+        print("\n".join(describe_train(t)))
+    for note in result.evaluation.notes:
+        print(f"  note: {note}")
+    if result.routes:
+        print(f"Revenue {result.revenue}; Local subsidy {result.subsidy} to the treasury (not revenue)")
+        print(f"Total to the company: {result.revenue + result.subsidy}")
+    print(f"Solved in {result.solve_seconds:.2f} s")
+    return 0
