@@ -210,7 +210,7 @@ STRESS_TRAINS: tuple[tuple[str, ...], ...] = (
     ("7F", "5F", "5E", "4/5E", "4/5L"),
     ("6F", "5F", "3F", "4/5E", "4L"),
     ("6F", "3F", "4/5E", "4/5L"),
-    ("7F", "6F", "5F", "5E", "5L"),
+    ("7F", "6F", "5F", "4/5E", "5L"),
 )
 """Train mixes for stress positions: a permanent Freight, non-permanent Freight that must chain with it
 (7.8.1), N/M Express and Local trains."""
@@ -224,9 +224,9 @@ def stress_positions(count: int = 24) -> list[Position]:
     result: list[Position] = []
     for i in range(count):
         seed = 1000 + i
-        rng = random.Random(seed)
-        result.append(
-            random_position(
+        while True:  # the home station needs track, or the company cannot run at all (7.8)
+            rng = random.Random(seed)
+            position = random_position(
                 seed,
                 density=rng.uniform(0.85, 1.0),
                 phase=LATE_PHASES[i % len(LATE_PHASES)],
@@ -239,5 +239,8 @@ def stress_positions(count: int = 24) -> list[Position]:
                 rivals=8,
                 london=0.6,
             )
-        )
+            if game.companies[companies[i % len(companies)]].home in position.tiles:
+                break
+            seed += 100
+        result.append(position)
     return result

@@ -1,0 +1,237 @@
+"""The CP-SAT optimizer: proven optimum equal to the enumerator's on rulebook boards, pins, exclusions, the
+cash objective, infeasible reasons, time limit and stop, progress reports, and the evaluator re-check."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
+
+import pytest
+
+from routes.conftest import RouteKit
+from solver.errors import InputError
+from solver.position import CompanyState, Position, load_position
+from solver.random_board import stress_positions
+from solver.routes import optimizer as optimizer_module
+from solver.routes.enumerator import enumerate_best
+from solver.routes.evaluator import evaluate
+from solver.routes.model import Evaluation, RouteSpec, SolveOptions
+from solver.routes.optimizer import OptimizerMismatch, ProgressInfo, optimize
+from solver.trains import TrainType
+
+DATA = Path(__file__).resolve().parent / "data" / "optimizer"
+
+BOARDS = [
+    ("west-norfolk", "WNR"),
+    ("enr-table", "ENR"),
+    ("enr-table-late-trains", "ENR"),
+    ("chain-f2-f3", "L&H"),
+    ("chain-f1-f1-f3", "L&H"),
+    ("colchester-london", "EUR"),
+    ("lh-multiple-types", "L&H"),
+]
+
+
+def with_company(position: Position, company: str, **changes: object) -> Position:
+    state = replace(position.companies[company], **changes)  # type: ignore[arg-type]
+    return replace(position, companies=MappingProxyType({**position.companies, company: state}))
+
+
+@pytest.mark.parametrize("objective", ["revenue", "cash"])
+@pytest.mark.parametrize(("board", "company"), BOARDS)
+def test_proven_optimum_equals_enumerator_on_rulebook_boards(
+    kit: RouteKit, board: str, company: str, objective: str
+) -> None:
+    position = kit.rulebook_position(board)
+    result = optimize(position, company, SolveOptions(objective=objective))  # type: ignore[arg-type]
+    best, _ = enumerate_best(position, company, objective)  # type: ignore[arg-type]
+    assert result.status == "optimal"
+    assert result.evaluation.legal
+    assert result.evaluation.objective_value(objective) == best.objective_value(objective)  # type: ignore[arg-type]
+    assert result.bound == result.evaluation.objective_value(objective)  # type: ignore[arg-type]
+    assert evaluate(position, company, result.routes) == result.evaluation
+
+
+def test_lh_multiple_types_example_7_8_4_reaches_at_least_the_rulebook_run(kit: RouteKit) -> None:
+    """7.8.4: the L&H's Local, Express and Freight run of the example earns 640 (+40 subsidy); the optimizer
+    may only do better."""
+    result = optimize(kit.rulebook_position("lh-multiple-types"), "L&H")
+    assert result.status == "optimal"
+    assert result.revenue >= 640
+
+
+def test_enr_table_6f_5e_scores_cromer_port_once(kit: RouteKit) -> None:
+    """'Calculating train routes', last row, read with 7.8's once-only rule: 6F 260 + 5E 110 = 370 for the
+    table's routes; the optimizer finds at least that, and never scores an area twice."""
+    position = kit.rulebook_position(
+        "enr-table-late-trains", companies=[{"id": "ENR", "trains": ["6F", "5E"], "permits": ["freight", "express"]}]
+    )
+    result = optimize(position, "ENR")
+    assert result.status == "optimal" and result.revenue >= 370
+    scored = [s.node for t in result.evaluation.trains for s in t.stops if s.status == "scored"]
+    units = [position_unit(s) for s in scored]
+    assert len(units) == len(set(units))
+
+
+def position_unit(node: str) -> str:
+    return node.split(":")[-1] if node.startswith("O:") else node
+
+
+def test_pinned_route_is_kept_and_the_rest_reoptimised(kit: RouteKit) -> None:
+    """A pinned route runs as given (read in either direction) and the other trains are re-optimised around
+    it; the answer equals the enumerator's with the same pin."""
+    position = kit.rulebook_position("enr-table")
+    first = optimize(position, "ENR")
+    chosen = first.routes[-1]
+    pin = RouteSpec(chosen.train, tuple(reversed(chosen.hexes)))
+    result = optimize(position, "ENR", SolveOptions(pinned=(pin,)))
+    assert result.status == "optimal"
+    assert any(r.train == pin.train and r.hexes in (pin.hexes, chosen.hexes) for r in result.routes)
+    best, _ = enumerate_best(position, "ENR", pinned=[pin])
+    assert (result.revenue, result.subsidy) == (best.revenue, best.subsidy)
+
+
+def test_pinned_route_that_is_not_legal_for_its_train_is_bad_input(kit: RouteKit) -> None:
+    position = kit.rulebook_position("west-norfolk")
+    train = position.companies["WNR"].trains[0].name
+    with pytest.raises(InputError) as err:
+        optimize(position, "WNR", SolveOptions(pinned=(RouteSpec(train, ("E2", "A2")),)))
+    assert "not adjacent" in str(err.value) or "7.4" in str(err.value)
+
+
+def test_pinned_train_the_company_does_not_own_is_bad_input(kit: RouteKit) -> None:
+    position = kit.rulebook_position("west-norfolk")
+    with pytest.raises(InputError, match="no other 9F"):
+        optimize(position, "WNR", SolveOptions(pinned=(RouteSpec("9F", ("E2", "F3")),)))
+
+
+def test_excluded_train_does_not_run_and_matches_enumerator(kit: RouteKit) -> None:
+    position = kit.rulebook_position("lh-multiple-types")
+    trains = [t.name for t in position.companies["L&H"].trains]
+    gone = trains[0]
+    result = optimize(position, "L&H", SolveOptions(excluded=(gone,)))
+    best, _ = enumerate_best(position, "L&H", excluded=[gone])
+    assert result.revenue == best.revenue
+    assert sum(1 for r in result.routes if r.train == gone) <= trains.count(gone) - 1
+
+
+def test_excluding_a_train_the_company_does_not_have_is_bad_input(kit: RouteKit) -> None:
+    with pytest.raises(InputError, match="cannot exclude"):
+        optimize(kit.rulebook_position("west-norfolk"), "WNR", SolveOptions(excluded=("9F",)))
+
+
+def test_cash_objective_takes_more_subsidy_for_less_revenue() -> None:
+    """7.8.2: the subsidy goes to the treasury, not revenue. Revenue first picks 220 + 30; revenue plus
+    subsidy picks 210 + 50 on this board."""
+    position = load_position(DATA / "cash-vs-revenue.json")
+    by_revenue = optimize(position, "Y&N", SolveOptions(objective="revenue"))
+    by_cash = optimize(position, "Y&N", SolveOptions(objective="cash"))
+    assert (by_revenue.revenue, by_revenue.subsidy) == (220, 30)
+    assert (by_cash.revenue, by_cash.subsidy) == (210, 50)
+    for objective in ("revenue", "cash"):
+        best, _ = enumerate_best(position, "Y&N", objective)
+        result = by_revenue if objective == "revenue" else by_cash
+        assert result.evaluation.objective_value(objective) == best.objective_value(objective)
+
+
+def test_infeasible_without_trains(kit: RouteKit) -> None:
+    position = with_company(kit.rulebook_position("west-norfolk"), "WNR", trains=())
+    result = optimize(position, "WNR")
+    assert result.status == "infeasible" and "no trains" in result.reason
+    assert result.routes == ()
+
+
+def test_infeasible_without_a_permit_names_the_permit(kit: RouteKit) -> None:
+    """7.8: a company may only run trains it has a permit for."""
+    position = with_company(kit.rulebook_position("west-norfolk"), "WNR", permits=frozenset())
+    result = optimize(position, "WNR")
+    assert result.status == "infeasible" and "permit" in result.reason
+
+
+def test_infeasible_when_every_train_is_excluded(kit: RouteKit) -> None:
+    position = kit.rulebook_position("west-norfolk")
+    names = tuple(t.name for t in position.companies["WNR"].trains)
+    result = optimize(position, "WNR", SolveOptions(excluded=names))
+    assert result.status == "infeasible" and "excluded" in result.reason
+
+
+def test_infeasible_without_a_marker_on_track(kit: RouteKit) -> None:
+    """7.4: every route includes one of the company's markers; a company whose markers are all off the track
+    cannot run."""
+    position = kit.rulebook_position("west-norfolk")
+    company = "WNR"
+    stations = {h: tuple(o for o in owners if o != company) for h, owners in position.stations.items()}
+    stripped = replace(position, stations=MappingProxyType({h: o for h, o in stations.items() if o}))
+    result = optimize(stripped, company)
+    assert result.status == "infeasible" and "marker" in result.reason
+
+
+def test_unknown_company_is_bad_input(kit: RouteKit) -> None:
+    with pytest.raises(InputError, match="not in this position"):
+        optimize(kit.rulebook_position("west-norfolk"), "XYZ")
+
+
+def test_company_state_without_permits_for_some_trains_still_runs_the_others(kit: RouteKit) -> None:
+    position = kit.rulebook_position("lh-multiple-types")
+    state: CompanyState = position.companies["L&H"]
+    only_express = with_company(position, "L&H", permits=frozenset({TrainType.EXPRESS}))
+    result = optimize(only_express, "L&H")
+    assert all(r.train.endswith("E") for r in result.routes)
+    assert state.trains
+
+
+def test_time_limit_gives_a_feasible_answer_with_a_bound() -> None:
+    """A dense late-game board needs several seconds to prove; stopped early, the answer is re-checked and
+    comes with the proven bound."""
+    position = stress_positions()[15]
+    company = next(iter(position.companies))
+    result = optimize(position, company, SolveOptions(time_limit=0.3))
+    assert result.status in ("feasible", "optimal")
+    if result.status == "feasible":
+        assert result.bound is not None and result.bound >= result.revenue
+    assert result.evaluation.legal
+
+
+def test_stop_event_ends_the_search_and_progress_reports_improvements() -> None:
+    position = stress_positions()[15]
+    company = next(iter(position.companies))
+    stop = threading.Event()
+    seen: list[ProgressInfo] = []
+    timer = threading.Timer(0.5, stop.set)
+    timer.start()
+    try:
+        result = optimize(position, company, SolveOptions(time_limit=60), progress=seen.append, stop=stop)
+    finally:
+        timer.cancel()
+    assert result.solve_seconds < 5
+    assert seen and all(a.objective <= b.objective for a, b in itertools.pairwise(seen))
+    assert all(p.bound >= p.objective for p in seen)
+    assert result.revenue >= seen[-1].objective if result.status != "unknown" else True
+
+
+def test_a_disagreeing_evaluator_raises_optimizer_mismatch(kit: RouteKit, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every answer is re-checked: if the evaluator scores the routes differently, it is a bug, not an answer."""
+    position = kit.rulebook_position("west-norfolk")
+
+    def wrong(*args: object, **kwargs: object) -> Evaluation:
+        real = evaluate(*args, **kwargs)  # type: ignore[arg-type]
+        return replace(real, revenue=real.revenue - 10)
+
+    monkeypatch.setattr("solver.routes.evaluator.evaluate", wrong)
+    with pytest.raises(OptimizerMismatch):
+        optimize(position, "WNR")
+    assert optimizer_module.OptimizerMismatch is OptimizerMismatch
+
+
+def test_an_illegal_answer_raises_optimizer_mismatch(kit: RouteKit, monkeypatch: pytest.MonkeyPatch) -> None:
+    position = kit.rulebook_position("west-norfolk")
+
+    def illegal(*args: object, **kwargs: object) -> Evaluation:
+        return Evaluation(company="WNR", legal=False)
+
+    monkeypatch.setattr("solver.routes.evaluator.evaluate", illegal)
+    with pytest.raises(OptimizerMismatch, match="illegal"):
+        optimize(position, "WNR")
