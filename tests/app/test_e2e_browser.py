@@ -1,7 +1,8 @@
 """End to end in a real headless Chromium (Debian's ``chromium``, driven by Playwright): start the app on a free
 port, wait until it is ready, check the late-game board loads, click a hex on the map, solve companies (timing
 the answer in the browser), check the revenue text and the drawn route traces, stop a long solve, open every
-page, fail on any Streamlit exception box, and save a screenshot of each page in docs/screenshots/.
+page, fail on any Streamlit exception box, and save a screenshot of each page: in test-results/screenshots/,
+or in docs/screenshots/ (the README's pictures) when SAVE_SCREENSHOTS=1.
 
 Skipped with the reason when chromium is not installed, unless REQUIRE_E2E=1 (CI), where that is a failure.
 The measured solve times are written to test-results/e2e-timings.json.
@@ -24,8 +25,8 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "docs" / "screenshots"
 RESULTS = ROOT / "test-results"
+SHOTS = ROOT / "docs" / "screenshots" if os.environ.get("SAVE_SCREENSHOTS") == "1" else RESULTS / "screenshots"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARGS = [
     "--headless",
