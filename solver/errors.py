@@ -8,6 +8,10 @@ wrong. Input errors carry every problem found, so the user can fix them all at o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 
 @dataclass(frozen=True)
@@ -42,3 +46,11 @@ class DataError(Exception):
         self.file = file
         self.field = field
         super().__init__(f"{file}: {field}: {message}")
+
+
+def format_problems(exc: ValidationError, what: str) -> list[Problem]:
+    """One Problem per field a file's structure gets wrong, named ``<what> <field.path>`` (rule "format")."""
+    return [
+        Problem(f"{what} {'.'.join(str(p) for p in err['loc']) or '(top level)'}", "format", err["msg"])
+        for err in exc.errors()
+    ]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -26,6 +26,7 @@ DATA_ROOT = Path(__file__).resolve().parent.parent / "data"
 Color = Literal["yellow", "green", "russet"]
 COLOR_ORDER: tuple[Color, ...] = ("yellow", "green", "russet")
 PHASES = "ABCDEFGH"
+_Model = TypeVar("_Model", bound=BaseModel)
 
 
 class _Frozen(BaseModel):
@@ -348,8 +349,8 @@ def _keeps_track(old: Tile, new: Tile, rotation: int) -> bool:
     return set(old.tracks_at(0)) <= set(new.tracks_at(rotation))
 
 
-def _read(folder: Path, name: str, model: type[_Frozen]) -> _Frozen:
-    path = folder / name
+def read_data_file(path: Path, model: type[_Model]) -> _Model:
+    """Parse one data file into `model`; DataError naming the file and the field of the first fault."""
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -373,14 +374,11 @@ def _check(condition: bool, file: str, field: str, message: str) -> None:
 def load_game(title: str = "1862", root: Path = DATA_ROOT) -> GameData:
     """Read and cross-check data/<title>/; raise DataError naming the file and field of the first fault."""
     folder = root / title
-    map_file = _read(folder, "map.json", MapFile)
-    tiles_file = _read(folder, "tiles.json", TilesFile)
-    comp_file = _read(folder, "companies.json", CompaniesFile)
-    market_file = _read(folder, "market.json", MarketFile)
-    trains_file = _read(folder, "trains.json", TrainsFile)
-    assert isinstance(map_file, MapFile) and isinstance(tiles_file, TilesFile)
-    assert isinstance(comp_file, CompaniesFile) and isinstance(market_file, MarketFile)
-    assert isinstance(trains_file, TrainsFile)
+    map_file = read_data_file(folder / "map.json", MapFile)
+    tiles_file = read_data_file(folder / "tiles.json", TilesFile)
+    comp_file = read_data_file(folder / "companies.json", CompaniesFile)
+    market_file = read_data_file(folder / "market.json", MarketFile)
+    trains_file = read_data_file(folder / "trains.json", TrainsFile)
 
     mpath, tpath, cpath = str(folder / "map.json"), str(folder / "tiles.json"), str(folder / "companies.json")
     towns = {t.hex: t for t in map_file.towns}

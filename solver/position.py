@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from solver import hexgrid
-from solver.errors import InputError, Problem
+from solver.errors import InputError, Problem, format_problems
 from solver.gamedata import PHASES, GameData, load_game
 from solver.trains import Train, TrainType, parse_train
 
@@ -161,10 +161,7 @@ def position_from_dict(data: Any) -> tuple[Position | None, list[Problem]]:
     try:
         raw = PositionFile.model_validate(data)
     except ValidationError as exc:
-        return None, [
-            Problem(f"position {'.'.join(str(p) for p in err['loc']) or '(top level)'}", "format", err["msg"])
-            for err in exc.errors()
-        ]
+        return None, format_problems(exc, "position")
     game = load_game(raw.game)
     problems: list[Problem] = []
     short = raw.variant.length == "short"

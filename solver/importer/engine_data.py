@@ -6,15 +6,13 @@ These describe how the site records a game; they are not rules. A malformed file
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
-from solver.errors import DataError
-from solver.gamedata import DATA_ROOT
+from solver.gamedata import DATA_ROOT, read_data_file
 
 
 class _Frozen(BaseModel):
@@ -75,15 +73,4 @@ class EngineData(_Frozen):
 @cache
 def load_engine_data(title: str = "1862", root: Path = DATA_ROOT) -> EngineData:
     """The engine facts of a title; DataError naming the file and field if the file is malformed."""
-    path = root / title / "engine.json"
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError(str(path), "(file)", "missing") from None
-    except json.JSONDecodeError as exc:
-        raise DataError(str(path), f"line {exc.lineno}", f"not valid JSON: {exc.msg}") from None
-    try:
-        return EngineData.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise DataError(str(path), ".".join(str(p) for p in first["loc"]), first["msg"]) from None
+    return read_data_file(root / title / "engine.json", EngineData)

@@ -20,7 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from solver import hexgrid
-from solver.errors import InputError, Problem
+from solver.errors import InputError, Problem, format_problems
 from solver.gamedata import load_game
 from solver.money.market import get_market
 from solver.trains import Train, TrainType, parse_train
@@ -263,12 +263,7 @@ def parse_scenario(data: Any) -> Scenario:
     try:
         raw = ScenarioFile.model_validate(data)
     except ValidationError as exc:
-        raise InputError(
-            [
-                Problem(f"scenario {'.'.join(str(p) for p in err['loc']) or '(top level)'}", "format", err["msg"])
-                for err in exc.errors()
-            ]
-        ) from None
+        raise InputError(format_problems(exc, "scenario")) from None
     problems: list[Problem] = []
     players = [p.name for p in raw.players]
     company_ids = [c.id for c in raw.companies]

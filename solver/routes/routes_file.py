@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from solver.errors import InputError, Problem
+from solver.errors import InputError, format_problems
 from solver.routes.model import RouteSpec
 
 
@@ -47,12 +47,7 @@ def parse_routes(data: Any) -> tuple[str | None, tuple[RouteSpec, ...]]:
     try:
         raw = RoutesFile.model_validate(data)
     except ValidationError as exc:
-        raise InputError(
-            [
-                Problem(f"routes {'.'.join(str(p) for p in err['loc']) or '(top level)'}", "format", err["msg"])
-                for err in exc.errors()
-            ]
-        ) from None
+        raise InputError(format_problems(exc, "routes")) from None
     routes = tuple(RouteSpec(r.train.strip(), tuple(h.strip().upper() for h in r.hexes)) for r in raw.routes)
     return raw.company, routes
 
