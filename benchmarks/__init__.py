@@ -1,0 +1,1 @@
+"""Benchmarks of the route optimizer against the exhaustive enumerator (`python -m benchmarks.run`)."""
