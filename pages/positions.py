@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable
 
 import polars as pl
 import streamlit as st
@@ -29,12 +30,21 @@ def _examples() -> None:
     if pick:
         c1.caption(labels[pick])
     if c2.button("Load example", key="load-example") and pick:
-        try:
+
+        def load_example() -> str:
             session.replace(load_position(found[pick]), saved_name=None, keep_undo=True)
-            st.session_state[session.NOTICE] = f"Loaded the example {labels[pick]!r}."
-        except InputError as exc:
-            st.session_state[session.PROBLEMS] = exc.problems
-        st.rerun()
+            return f"Loaded the example {labels[pick]!r}."
+
+        _act(load_example)
+
+
+def _act(action: Callable[[], str]) -> None:
+    """Run a store action: its message as the page's notice, or its problems if it is refused; then rerun."""
+    try:
+        st.session_state[session.NOTICE] = action()
+    except InputError as exc:
+        st.session_state[session.PROBLEMS] = exc.problems
+    st.rerun()
 
 
 def _saved() -> None:
@@ -46,13 +56,13 @@ def _saved() -> None:
         name = st.text_input("Save the current position as", value=st.session_state.get(session.SAVED_NAME) or pos.name)
         overwrite = st.checkbox("Replace a saved position of the same name")
         if st.form_submit_button("Save"):
-            try:
+
+            def save() -> str:
                 used = store.save(name, pos, overwrite=overwrite)
                 session.mark_saved(used)
-                st.session_state[session.NOTICE] = f"Saved as {used!r}."
-            except InputError as exc:
-                st.session_state[session.PROBLEMS] = exc.problems
-            st.rerun()
+                return f"Saved as {used!r}."
+
+            _act(save)
     try:
         rows = store.list()
     except InputError as exc:
@@ -74,34 +84,34 @@ def _saved() -> None:
     pick = st.selectbox("Saved position", names, key="saved-pick")
     c1, c2, c3 = st.columns(3)
     if c1.button("Load", key="saved-load") and pick:
-        try:
+
+        def load() -> str:
             session.replace(store.load(pick), saved_name=pick, keep_undo=True)
-            st.session_state[session.NOTICE] = f"Loaded {pick!r}."
-        except InputError as exc:
-            st.session_state[session.PROBLEMS] = exc.problems
-        st.rerun()
+            return f"Loaded {pick!r}."
+
+        _act(load)
     with c2.popover("Rename"):
         new = st.text_input("New name", value=pick or "", key="saved-new-name")
         if st.button("Rename", key="saved-rename") and pick:
-            try:
+
+            def rename() -> str:
                 used = store.rename(pick, new)
                 if st.session_state.get(session.SAVED_NAME) == pick:
                     session.mark_saved(used)
-                st.session_state[session.NOTICE] = f"Renamed {pick!r} to {used!r}."
-            except InputError as exc:
-                st.session_state[session.PROBLEMS] = exc.problems
-            st.rerun()
+                return f"Renamed {pick!r} to {used!r}."
+
+            _act(rename)
     with c3.popover("Delete"):
         st.write(f"Delete {pick!r}? This cannot be undone.")
         if st.button("Delete", key="saved-delete", type="primary") and pick:
-            try:
+
+            def delete() -> str:
                 store.delete(pick)
                 if st.session_state.get(session.SAVED_NAME) == pick:
                     session.mark_saved(None)
-                st.session_state[session.NOTICE] = f"Deleted {pick!r}."
-            except InputError as exc:
-                st.session_state[session.PROBLEMS] = exc.problems
-            st.rerun()
+                return f"Deleted {pick!r}."
+
+            _act(delete)
 
 
 def _files() -> None:
