@@ -14,10 +14,9 @@ routes; listing them is fast. What makes the run hard is combining trains, which
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from solver import hexgrid
 from solver.routes.stop_graph import LONDON_AREA, Link, StopGraph
@@ -174,34 +173,45 @@ def legal_candidates(sg: StopGraph, company: str, train: Train, london: bool) ->
     return found
 
 
-def maximal(cands: Iterable[Candidate], key: str) -> list[Candidate]:
+def maximal(
+    cands: Iterable[Candidate], key: str, scoring_unit: Callable[[NodeId], str] | None = None
+) -> list[Candidate]:
     """Drop routes another route dominates, for trains whose route matters only through what it visits.
 
-    key "express": the stops visited (7.8.3); "local": stops, small stations and hexes (7.8.2); "lone":
-    for a Freight train running alone, the pair of ends and the large stations visited (7.8.1). Visiting
-    more never costs the company anything: an N/M train may drop any stop, and more large stations only
-    give more ways to meet the other runs (7.8)."""
+    key "express": the stops visited (7.8.3); "local": stops, small stations and hexes (7.8.2); "lone": a
+    Freight train running alone scores its two ends (each its station or off-board area, `scoring_unit`)
+    and the bonus between them, and meets other runs at its large stations (7.8.1), so a route is dropped
+    when another with the same scoring ends earns at least its bonus and visits all its large stations.
+    Visiting more never costs the company anything: an N/M train may drop any stop, trains may share
+    stations and track, and more large stations only give more ways to meet the other runs (7.8)."""
+    bits: dict[object, int] = {}
 
-    def sig(c: Candidate) -> tuple[frozenset[Any], ...]:
-        if key == "express":
-            return (frozenset(c.stops),)
-        if key == "local":
-            return (frozenset(c.stops), c.small, c.hexes)
-        return (frozenset(((c.start.stop, c.start.hex), (c.end.stop, c.end.hex))), c.large)
+    def mask(items: Iterable[object]) -> int:
+        m = 0
+        for item in items:
+            m |= 1 << bits.setdefault(item, len(bits))
+        return m
 
-    best: dict[tuple[frozenset[Any], ...], Candidate] = {}
+    buckets: dict[object, list[tuple[int, int, Candidate]]] = {}
     for c in cands:
-        best.setdefault(sig(c), c)
-    items = sorted(best.items(), key=lambda kv: -sum(len(part) for part in kv[0]))
-    kept: list[tuple[tuple[frozenset[Any], ...], Candidate]] = []
-    for s, c in items:
         if key == "lone":
-            dominated = any(k[0] == s[0] and s[1] < k[1] for k, _ in kept)
+            assert scoring_unit is not None
+            group: object = frozenset((scoring_unit(c.start.stop), scoring_unit(c.end.stop)))
+            buckets.setdefault(group, []).append((mask(c.large), c.bonus, c))
+        elif key == "local":
+            parts = [("s", s) for s in c.stops] + [("v", v) for v in c.small] + [("h", h) for h in c.hexes]
+            buckets.setdefault(None, []).append((mask(parts), 0, c))
         else:
-            dominated = any(all(a <= b for a, b in zip(s, k, strict=True)) and s != k for k, _ in kept)
-        if not dominated:
-            kept.append((s, c))
-    return [c for _, c in kept]
+            buckets.setdefault(None, []).append((mask(c.stops), 0, c))
+    result: list[Candidate] = []
+    for rows in buckets.values():
+        kept: list[tuple[int, int]] = []
+        # larger sets first, then higher bonus: a route can only be dominated by one before it
+        for m, b, c in sorted(rows, key=lambda r: (-r[0].bit_count(), -r[1])):
+            if not any(m & k == m and b <= kb for k, kb in kept):
+                kept.append((m, b))
+                result.append(c)
+    return result
 
 
 def both_ways(cands: Iterable[Candidate]) -> Iterator[Candidate]:

@@ -7,16 +7,18 @@ no stop or link is used twice across the chain, and its outer ends are not port 
 area (7.8). Each train keeps its own length and reaches one of the company's markers (its own legal
 route, from `solver.routes.candidates`).
 
-A chain earns only its two outer ends and the bonus between them, and it meets other runs at its large
-stations; so of the chains with the same trains and the same two outer ends, only those whose large
-stations are not a subset of another's matter (`ChainCandidate.signature`). Even on a full board with
-three Freight trains there are only tens of thousands of chains, listed in a fraction of a second.
+A chain earns only its two outer ends (each scored as its station or off-board area, 7.8) and the bonus
+between them, meets other runs at its large stations, and uses up the permanent trains in it (a
+non-permanent train can run nowhere but in the chain). So of the chains with the same permanent trains
+and the same two scoring ends, a chain is dropped when another earns at least its bonus and visits every
+large station it visits. On a full board with three Freight trains, hundreds of thousands of chains are
+listed and some ten thousand kept.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -66,50 +68,74 @@ def enumerate_chains(
     routes: Mapping[MemberKey, Sequence[Candidate]],
     counts: Mapping[MemberKey, int],
     single: Sequence[MemberKey],
+    permanent: Collection[MemberKey] = (),
 ) -> list[ChainCandidate]:
     """Every chain of two or more of the given trains (`routes[k]`: the legal routes of train group `k`,
-    which has `counts[k]` trains), plus one-train chains of the groups in `single`, keeping per signature
-    only chains whose large stations are maximal. Stops and links are kept as bit sets, so that joining
-    routes and comparing chains is cheap."""
+    which has `counts[k]` trains; the groups in `permanent` are permanent trains), plus one-train chains of
+    the groups in `single`, without the dominated ones (see the module docstring). Stops, links and large
+    stations are kept as bit sets and ends as small integers, so that joining routes is cheap."""
     graph = sg.graph
     index = {s: i for i, s in enumerate(sg.stops)}
     joinable = {s for s in sg.stops if graph.stations[s].kind == "large" and not graph.is_blocked(s, company)}
-    Row = tuple[Candidate, int, int, int]
+    end_ids: dict[EndKey, int] = {}
+    ends: list[EndKey] = []
+    unit_ids: dict[str, int] = {}
+    end_unit: list[int] = []
+    end_area: list[str | None] = []
+
+    def end_id(key: EndKey) -> int:
+        i = end_ids.get(key)
+        if i is None:
+            i = end_ids[key] = len(ends)
+            ends.append(key)
+            station = graph.stations[key.stop]
+            end_unit.append(unit_ids.setdefault(station.scoring_unit, len(unit_ids)))
+            end_area.append(station.area_type)
+        return i
+
+    # a directed member route: (route, stops, links, large stations, start end id, end end id, joint index or -1)
+    Row = tuple[Candidate, int, int, int, int, int, int]
     directed: dict[MemberKey, list[Row]] = {}
-    by_start: dict[MemberKey, dict[NodeId, list[Row]]] = {}
+    by_joint: dict[MemberKey, dict[int, list[Row]]] = {}
     for k, cands in routes.items():
-        rows = [
-            (
+        rows: list[Row] = []
+        starts: dict[int, list[Row]] = {}
+        for c in both_ways(cands):
+            last = c.stops[-1]
+            row = (
                 c,
                 sum(1 << index[s] for s in c.stops),
                 sum(1 << lk.index for lk in c.links),
                 sum(1 << index[s] for s in c.large),
+                end_id(c.start),
+                end_id(c.end),
+                index[last] if last in joinable else -1,
             )
-            for c in both_ways(cands)
-        ]
+            rows.append(row)
+            starts.setdefault(index[c.stops[0]], []).append(row)
         directed[k] = rows
-        starts: dict[NodeId, list[Row]] = {}
-        for row in rows:
-            starts.setdefault(row[0].stops[0], []).append(row)
-        by_start[k] = starts
+        by_joint[k] = starts
 
-    area = {s: graph.stations[s].area_type for s in sg.stops}
-    key_ids: dict[EndKey, int] = {}
-    for rows in directed.values():
-        for row in rows:
-            for end_key in (row[0].start, row[0].end):
-                key_ids.setdefault(end_key, len(key_ids))
-    end_area = {i: area[k.stop] for k, i in key_ids.items()}
-    found: dict[tuple[tuple[MemberKey, ...], int, int], dict[int, tuple[tuple[MemberKey, Candidate], ...]]] = {}
+    bonus: dict[tuple[int, int], int] = {}
+    # per (permanent trains, scoring ends): large stations -> (bonus, members) of the best chain found
+    found: dict[tuple[tuple[MemberKey, ...], int, int], dict[int, tuple[int, tuple[tuple[MemberKey, Candidate], ...]]]]
+    found = {}
 
-    def record(keys: tuple[MemberKey, ...], members: tuple[tuple[MemberKey, Candidate], ...], large: int) -> None:
-        start, end = key_ids[members[0][1].start], key_ids[members[-1][1].end]
-        a = end_area[start]
-        if a is not None and a == end_area[end]:
+    def record(
+        perm: tuple[MemberKey, ...], members: list[tuple[MemberKey, Candidate]], a: int, z: int, large: int
+    ) -> None:
+        area = end_area[a]
+        if area is not None and area == end_area[z]:
             return  # 7.8: never port to port or red area to red area
-        bucket = found.setdefault((keys, min(start, end), max(start, end)), {})
-        if large not in bucket:
-            bucket[large] = members
+        pair = (a, z) if a < z else (z, a)
+        b = bonus.get(pair)
+        if b is None:
+            b = bonus[pair] = freight_bonus(ends[a], ends[z])
+        ua, uz = end_unit[a], end_unit[z]
+        bucket = found.setdefault((perm, ua, uz) if ua < uz else (perm, uz, ua), {})
+        held = bucket.get(large)
+        if held is None or held[0] < b:
+            bucket[large] = (b, tuple(members))
 
     pool = [k for k in routes for _ in range(counts[k])]
     orders: set[tuple[MemberKey, ...]] = set()
@@ -120,40 +146,49 @@ def enumerate_chains(
 
     def extend(
         order: tuple[MemberKey, ...],
-        keys: tuple[MemberKey, ...],
+        perm: tuple[MemberKey, ...],
         members: list[tuple[MemberKey, Candidate]],
+        first: int,
+        joint: int,
         stops: int,
         links: int,
         large: int,
     ) -> None:
-        if len(members) == len(order):
-            record(keys, tuple(members), large)
+        depth = len(members)
+        key = order[depth]
+        bit = 1 << joint
+        rows = by_joint[key].get(joint, ())
+        if depth + 1 < len(order):
+            for c, smask, lmask, lgmask, _, _, nxt in rows:
+                if nxt < 0 or smask & stops != bit or lmask & links:
+                    continue  # the chain acts as one train: only the joint is shared (7.8.1, 7.4)
+                members.append((key, c))
+                extend(order, perm, members, first, nxt, stops | smask, links | lmask, large | lgmask)
+                members.pop()
             return
-        joint = members[-1][1].stops[-1]
-        if joint not in joinable:
-            return
-        bit = 1 << index[joint]
-        key = order[len(members)]
-        for c, smask, lmask, lgmask in by_start[key].get(joint, ()):
+        for c, smask, lmask, lgmask, _, z, _ in rows:
             if smask & stops != bit or lmask & links:
-                continue  # the chain acts as one train: only the joint is shared (7.8.1, 7.4)
+                continue
             members.append((key, c))
-            extend(order, keys, members, stops | smask, links | lmask, large | lgmask)
+            record(perm, members, first, z, large | lgmask)
             members.pop()
 
     for order in sorted(orders):
-        keys = tuple(sorted(order))
-        for c, smask, lmask, lgmask in directed[order[0]]:
-            extend(order, keys, [(order[0], c)], smask, lmask, lgmask)
+        perm = tuple(sorted(k for k in order if k in permanent))
+        for c, smask, lmask, lgmask, a, _, nxt in directed[order[0]]:
+            if nxt >= 0:
+                extend(order, perm, [(order[0], c)], a, nxt, smask, lmask, lgmask)
     for k in single:
-        for c, _, _, lgmask in directed[k]:
-            record((k,), ((k, c),), lgmask)
+        perm = (k,) if k in permanent else ()
+        for c, _, _, lgmask, a, z, _ in directed[k]:
+            record(perm, [(k, c)], a, z, lgmask)
 
     result: list[ChainCandidate] = []
     for bucket in found.values():
-        kept: list[int] = []
-        for mask in sorted(bucket, key=lambda m: -m.bit_count()):
-            if not any(mask & k == mask for k in kept):
-                kept.append(mask)
-                result.append(ChainCandidate(bucket[mask]))
+        kept: list[tuple[int, int]] = []
+        # most large stations first, then the higher bonus: a chain can only be dominated by one before it
+        for large, (b, members) in sorted(bucket.items(), key=lambda kv: (-kv[0].bit_count(), -kv[1][0])):
+            if not any(large & other == large and b <= ob for other, ob in kept):
+                kept.append((large, b))
+                result.append(ChainCandidate(members))
     return result

@@ -68,15 +68,22 @@ class Runner:
     run: Lit
     slot: TrainSlot | None = None
     options: list[tuple[Option, Lit]] = field(default_factory=list)
-    _by_stop: dict[NodeId, list[Lit]] | None = None
+    _by_stop: dict[NodeId, Lit] | None = None
 
-    def visits(self, stop: NodeId) -> Expr:
+    def visits(self, model: cp_model.CpModel, stop: NodeId) -> Expr:
+        """1 when the chosen route visits `stop`: one Boolean per stop, defined once as the sum of the
+        routes through it, so that constraints on it stay short."""
         if self._by_stop is None:
-            self._by_stop = {}
+            by_stop: dict[NodeId, list[Lit]] = {}
             for c, x in self.options:
                 for s in c.stop_set:
-                    self._by_stop.setdefault(s, []).append(x)
-        return _sum(self._by_stop.get(stop, []))
+                    by_stop.setdefault(s, []).append(x)
+            self._by_stop = {}
+            for s, lits in by_stop.items():
+                v = model.new_bool_var(f"{self.name}@{s}")
+                model.add(v == _sum(lits))
+                self._by_stop[s] = v
+        return self._by_stop.get(stop, 0)
 
     def large(self) -> set[NodeId]:
         return {s for c, _ in self.options for s in c.large}
@@ -129,6 +136,9 @@ class RunModel:
         if slot.pinned is not None:
             return [slot.pinned]
         return legal_candidates(self.sg, self.company.id, slot.train, self.london)
+
+    def _unit(self, stop: NodeId) -> str:
+        return self.graph.stations[stop].scoring_unit
 
     def _runner(self, kind: RunnerKind, name: str, options: Sequence[Option], slot: TrainSlot | None) -> Runner:
         m = self.model
@@ -226,12 +236,12 @@ class RunModel:
             counts[k] = len(members)
         permanent = {k for k, members in enumerate(self.groups) if members[0].train.permanent}
         single = [k for k in routes if k not in permanent]
-        chains = enumerate_chains(self.sg, self.company.id, routes, counts, single)
+        chains = enumerate_chains(self.sg, self.company.id, routes, counts, single, permanent)
         chain = self._runner("chain", "chain", chains, None)
         self._score_ends(chain)
         alone: dict[int, list[Runner]] = {k: [] for k in routes}
         for k in sorted(permanent):
-            cands = routes[k] if self.groups[k][0].pinned is not None else maximal(routes[k], "lone")
+            cands = routes[k] if self.groups[k][0].pinned is not None else maximal(routes[k], "lone", self._unit)
             for slot in self.groups[k]:
                 runner = self._runner("lone", f"{slot.train.name}#{slot.index}", cands, slot)
                 self._score_ends(runner)
@@ -294,7 +304,7 @@ class RunModel:
             any_run = m.new_bool_var("any_run")
             for r in running:
                 m.add_implication(r.run, any_run)
-            m.add(sum(r.visits(self.home) for r in running) >= any_run)
+            m.add(sum(r.visits(m, self.home) for r in running) >= any_run)
         n = len(running)
         large = [r.large() for r in running]
         link: dict[tuple[int, int], Lit] = {}
@@ -307,8 +317,8 @@ class RunModel:
                 meets = []
                 for s in shared:  # runs meet at a large station (7.8)
                     b = m.new_bool_var(f"meet.{running[i].name}.{running[j].name}[{s}]")
-                    m.add(b <= running[i].visits(s))
-                    m.add(b <= running[j].visits(s))
+                    m.add(b <= running[i].visits(m, s))
+                    m.add(b <= running[j].visits(m, s))
                     meets.append(b)
                 m.add(e <= sum(meets))
                 link[i, j] = e
