@@ -25,7 +25,7 @@ optimum the model's value is the evaluator's value.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -94,30 +94,116 @@ def _sum(terms: Sequence[Expr]) -> cp_model.LinearExpr:
     return cp_model.LinearExpr.sum(list(terms))
 
 
+@dataclass(frozen=True)
+class RunnerPlan:
+    """The options of one runner, listed once per solve: an Express or Local train, a permanent Freight
+    train alone (`group`: its train group), or the Freight chain (its options say which groups run in it)."""
+
+    kind: RunnerKind
+    name: str
+    slot: TrainSlot | None
+    options: tuple[Option, ...]
+    group: int | None = None
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """Every runner's options, and the Freight train groups (identical trains with the same pin) with how
+    many trains each has and which are permanent (7.8.1)."""
+
+    runners: tuple[RunnerPlan, ...]
+    groups: tuple[tuple[TrainSlot, ...], ...]
+    permanent: frozenset[int]
+
+    def counts(self) -> dict[int, int]:
+        return {k: len(members) for k, members in enumerate(self.groups)}
+
+
+def plan_run(sg: StopGraph, company: str, slots: Sequence[TrainSlot]) -> RunPlan:
+    """List every runner's options: the legal routes of each train without the dominated ones
+    (`solver.routes.candidates`), and the Freight chains (`solver.routes.chain_candidates`)."""
+    london = company in sg.graph.position.london
+
+    def candidates(slot: TrainSlot) -> list[Candidate]:
+        if slot.pinned is not None:
+            return [slot.pinned]
+        return legal_candidates(sg, company, slot.train, london)
+
+    runners: list[RunnerPlan] = []
+    for slot in slots:
+        if slot.train.is_freight:
+            continue
+        local = slot.train.type is TrainType.LOCAL
+        cands = candidates(slot)
+        if slot.pinned is None:
+            cands = maximal(cands, "local" if local else "express")
+        runners.append(
+            RunnerPlan("local" if local else "express", f"{slot.train.name}#{slot.index}", slot, tuple(cands))
+        )
+    freight = [s for s in slots if s.train.is_freight]
+    if not freight:
+        return RunPlan(tuple(runners), (), frozenset())
+    # trains that are interchangeable (same train, same pin) form one group
+    by_key: dict[tuple[str, int | None], list[TrainSlot]] = {}
+    for slot in freight:
+        by_key.setdefault((slot.train.name, id(slot.pinned) if slot.pinned else None), []).append(slot)
+    groups = tuple(tuple(members) for members in by_key.values())
+    routes = {k: candidates(members[0]) for k, members in enumerate(groups)}
+    counts = {k: len(members) for k, members in enumerate(groups)}
+    permanent = frozenset(k for k, members in enumerate(groups) if members[0].train.permanent)
+    single = [k for k in routes if k not in permanent]
+    chains = enumerate_chains(sg, company, routes, counts, single, permanent)
+    runners.append(RunnerPlan("chain", "chain", None, tuple(chains)))
+
+    def unit(stop: NodeId) -> str:
+        return sg.graph.stations[stop].scoring_unit
+
+    for k in sorted(permanent):
+        cands = routes[k] if groups[k][0].pinned is not None else maximal(routes[k], "lone", unit)
+        for slot in groups[k]:
+            runners.append(RunnerPlan("lone", f"{slot.train.name}#{slot.index}", slot, tuple(cands), k))
+    return RunPlan(tuple(runners), groups, permanent)
+
+
+KeepOption = Callable[[RunnerPlan, Option], bool]
+
+
 class RunModel:
     """Builds the model for one company; read the answer with `routes`."""
 
-    def __init__(self, sg: StopGraph, company: CompanyState, slots: Sequence[TrainSlot], objective: Objective):
+    def __init__(
+        self,
+        sg: StopGraph,
+        company: CompanyState,
+        plan: RunPlan,
+        objective: Objective,
+        keep: KeepOption | None = None,
+    ):
+        """The model of `plan`; with `keep`, only the options it accepts (pinned routes are always kept)."""
         self.sg = sg
         self.graph = sg.graph
         self.company = company
         self.objective = objective
+        self.plan = plan
         self.model = cp_model.CpModel()
         self.values = {st.scoring_unit: st.value for st in self.graph.stations.values()}
-        self.london = company.id in self.graph.position.london
         self.runners: list[Runner] = []
         self.scores: dict[str, list[Lit]] = {}
         self.bonus_terms: list[Expr] = []
         self.subsidy_terms: list[Lit] = []
-        self.slots = list(slots)
+        self.groups = plan.groups
         # 7.8: with a marker on its home hex, one run must include the home station (even if that hex has
         # no tile yet: then no run can)
         has_home = company.id in self.graph.position.stations.get(company.home, ())
         self.home = large_id(company.home) if has_home else None
-        for slot in slots:
-            if not slot.train.is_freight:
-                self._express_local(slot)
-        self._freight([s for s in slots if s.train.is_freight])
+        for rp in plan.runners:
+            pinned = rp.slot is not None and rp.slot.pinned is not None
+            options = rp.options if keep is None or pinned else tuple(c for c in rp.options if keep(rp, c))
+            if rp.kind in ("express", "local"):
+                self._express_local(rp, options)
+            else:
+                self._score_ends(self._runner(rp.kind, rp.name, options, rp.slot))
+        self._freight()
         self._once_only()
         self._subsidy()
         self._connected()
@@ -131,11 +217,6 @@ class RunModel:
             self.model.maximize(REVENUE_WEIGHT * self.revenue + self.subsidy)
 
     # ------------------------------------------------------------------ helpers
-
-    def _candidates(self, slot: TrainSlot) -> list[Candidate]:
-        if slot.pinned is not None:
-            return [slot.pinned]
-        return legal_candidates(self.sg, self.company.id, slot.train, self.london)
 
     def _unit(self, stop: NodeId) -> str:
         return self.graph.stations[stop].scoring_unit
@@ -170,15 +251,14 @@ class RunModel:
 
     # ------------------------------------------------------------------ Express and Local (7.8.2, 7.8.3)
 
-    def _express_local(self, slot: TrainSlot) -> None:
+    def _express_local(self, rp: RunnerPlan, options: Sequence[Option]) -> None:
         m = self.model
+        slot = rp.slot
+        assert slot is not None
         train = slot.train
-        local = train.type is TrainType.LOCAL
-        cands = self._candidates(slot)
-        if slot.pinned is None:
-            cands = maximal(cands, "local" if local else "express")
-        name = f"{train.name}#{slot.index}"
-        runner = self._runner("local" if local else "express", name, cands, slot)
+        local = rp.kind == "local"
+        name = rp.name
+        runner = self._runner(rp.kind, name, options, slot)
         if slot.pinned is not None:
             m.add(runner.run == 1)
         by_unit: dict[str, list[Lit]] = {}
@@ -220,32 +300,19 @@ class RunModel:
 
     # ------------------------------------------------------------------ Freight (7.8.1)
 
-    def _freight(self, slots: Sequence[TrainSlot]) -> None:
-        if not slots:
+    def _freight(self) -> None:
+        """7.8.1: every Freight train runs at most once, alone (permanent trains) or in the chain; a pinned
+        train runs; a chain of non-permanent trains must take a permanent train if one runs."""
+        chain = next((r for r in self.runners if r.kind == "chain"), None)
+        if chain is None:
             return
         m = self.model
-        # trains that are interchangeable (same train, same pin) form one group
-        groups: dict[tuple[str, int | None], list[TrainSlot]] = {}
-        for slot in slots:
-            groups.setdefault((slot.train.name, id(slot.pinned) if slot.pinned else None), []).append(slot)
-        self.groups = list(groups.values())
-        routes: dict[int, list[Candidate]] = {}
-        counts: dict[int, int] = {}
-        for k, members in enumerate(self.groups):
-            routes[k] = self._candidates(members[0])
-            counts[k] = len(members)
-        permanent = {k for k, members in enumerate(self.groups) if members[0].train.permanent}
-        single = [k for k in routes if k not in permanent]
-        chains = enumerate_chains(self.sg, self.company.id, routes, counts, single, permanent)
-        chain = self._runner("chain", "chain", chains, None)
-        self._score_ends(chain)
-        alone: dict[int, list[Runner]] = {k: [] for k in routes}
-        for k in sorted(permanent):
-            cands = routes[k] if self.groups[k][0].pinned is not None else maximal(routes[k], "lone", self._unit)
-            for slot in self.groups[k]:
-                runner = self._runner("lone", f"{slot.train.name}#{slot.index}", cands, slot)
-                self._score_ends(runner)
-                alone[k].append(runner)
+        permanent = self.plan.permanent
+        counts = self.plan.counts()
+        alone: dict[int, list[Runner]] = {k: [] for k in counts}
+        for rp, r in zip(self.plan.runners, self.runners, strict=True):
+            if rp.group is not None:
+                alone[rp.group].append(r)
         keys = [c.keys if isinstance(c, ChainCandidate) else () for c, _ in chain.options]
         for k, members in enumerate(self.groups):
             in_chain = _sum([Counter(ks)[k] * x for ks, (_, x) in zip(keys, chain.options, strict=True) if k in ks])
@@ -254,8 +321,8 @@ class RunModel:
                 m.add(running == counts[k])  # a pinned train runs
             else:
                 m.add(running <= counts[k])
-        # 7.8.1: a chain of non-permanent trains must take a permanent train if one runs; a train alone
-        # is not also in the chain (one clique per lone train, which also tightens the relaxation)
+        # a train alone is not also in the chain (one clique per lone train, which also tightens the
+        # relaxation)
         for k, runners in alone.items():
             for r in runners:
                 clash = [

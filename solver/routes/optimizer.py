@@ -18,7 +18,7 @@ from ortools.sat.python import cp_model
 from solver.errors import InputError, Problem
 from solver.position import CompanyState, Position
 from solver.routes.candidates import legal_candidates
-from solver.routes.cpsat_model import REVENUE_WEIGHT, RunModel, TrainSlot
+from solver.routes.cpsat_model import REVENUE_WEIGHT, RunModel, TrainSlot, plan_run
 from solver.routes.model import Evaluation, RouteSpec, SolveOptions, SolveResult, Status
 from solver.routes.stop_graph import StopGraph, build_stop_graph
 from solver.track import TrackGraph, build_graph
@@ -189,7 +189,7 @@ def optimize(
         return _infeasible(
             company, f"{company} has no station marker on a tile with track, so no route can include one (7.4)", started
         )
-    run = RunModel(sg, state, slots, options.objective)
+    run = RunModel(sg, state, plan_run(sg, company, slots), options.objective)
     return _solve(position, graph, run, options, progress, stop, started)
 
 
