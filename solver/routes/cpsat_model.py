@@ -25,7 +25,7 @@ optimum the model's value is the evaluator's value.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -165,9 +165,6 @@ def plan_run(sg: StopGraph, company: str, slots: Sequence[TrainSlot]) -> RunPlan
     return RunPlan(tuple(runners), groups, permanent)
 
 
-KeepOption = Callable[[RunnerPlan, Option], bool]
-
-
 class RunModel:
     """Builds the model for one company; read the answer with `routes`."""
 
@@ -177,9 +174,10 @@ class RunModel:
         company: CompanyState,
         plan: RunPlan,
         objective: Objective,
-        keep: KeepOption | None = None,
+        keep: Sequence[Sequence[bool]] | None = None,
     ):
-        """The model of `plan`; with `keep`, only the options it accepts (pinned routes are always kept)."""
+        """The model of `plan`; with `keep`, only the options `keep[runner][option]` of each runner (pinned
+        routes are always kept)."""
         self.sg = sg
         self.graph = sg.graph
         self.company = company
@@ -196,9 +194,13 @@ class RunModel:
         # no tile yet: then no run can)
         has_home = company.id in self.graph.position.stations.get(company.home, ())
         self.home = large_id(company.home) if has_home else None
-        for rp in plan.runners:
+        for i, rp in enumerate(plan.runners):
             pinned = rp.slot is not None and rp.slot.pinned is not None
-            options = rp.options if keep is None or pinned else tuple(c for c in rp.options if keep(rp, c))
+            options = (
+                rp.options
+                if keep is None or pinned
+                else tuple(c for c, k in zip(rp.options, keep[i], strict=True) if k)
+            )
             if rp.kind in ("express", "local"):
                 self._express_local(rp, options)
             else:

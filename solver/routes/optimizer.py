@@ -17,6 +17,7 @@ from ortools.sat.python import cp_model
 
 from solver.errors import InputError, Problem
 from solver.position import CompanyState, Position
+from solver.routes.bounds import option_bounds
 from solver.routes.candidates import legal_candidates
 from solver.routes.cpsat_model import REVENUE_WEIGHT, RunModel, TrainSlot, plan_run
 from solver.routes.model import Evaluation, RouteSpec, SolveOptions, SolveResult, Status
@@ -139,25 +140,39 @@ def _infeasible(company: str, reason: str, started: float) -> SolveResult:
 
 
 class _Watcher(cp_model.CpSolverSolutionCallback):
-    """Reports improving solutions to `progress`."""
+    """Reports solutions better than any reported before to `progress`, with the bound that holds for the
+    whole search (`ceiling`: solutions outside the current, smaller model are worth less than it)."""
 
-    def __init__(self, run: RunModel, progress: Callable[[ProgressInfo], None] | None, started: float):
+    def __init__(self, search: _Search, ceiling: int):
         super().__init__()
-        self.run = run
-        self.progress = progress
-        self.started = started
+        self.search = search
+        self.ceiling = ceiling
 
     def on_solution_callback(self) -> None:
-        if self.progress is None:
+        search = self.search
+        value = int(self.objective_value)
+        if search.progress is None or value <= search.reported:
             return
-        scale = 1 if self.run.objective == "cash" else REVENUE_WEIGHT
-        self.progress(
-            ProgressInfo(
-                int(self.objective_value) // scale,
-                int(self.best_objective_bound) // scale,
-                time.perf_counter() - self.started,
-            )
+        search.reported = value
+        bound = max(int(self.best_objective_bound), self.ceiling)
+        search.progress(
+            ProgressInfo(value // search.scale, bound // search.scale, time.perf_counter() - search.started)
         )
+
+
+@dataclass
+class _Search:
+    """The state of one solve across its rounds."""
+
+    progress: Callable[[ProgressInfo], None] | None
+    started: float
+    scale: int
+    reported: int = -1
+
+
+# The rounds keep only options whose bound reaches these fractions of the bound on every run
+# (solver.routes.bounds), or the best run found so far if that is higher; the last round keeps every option.
+FLOOR_FRACTIONS = (0.9, 0.5, 0.25)
 
 
 def optimize(
@@ -174,6 +189,11 @@ def optimize(
     before any run was found. Its evaluation comes from the evaluator. Raises InputError for a company not
     in the position, excluded or pinned trains it does not own and pinned routes off the track, and
     OptimizerMismatch if the evaluator disagrees with the model.
+
+    The search runs in rounds (docs/optimizer.md). Each round solves the model with only the options whose
+    upper bound (`solver.routes.bounds`) reaches a floor. A run found worth at least the floor is the
+    optimum: every run using a left-out option is worth less. Otherwise the floor drops, never below the
+    best run found, and the last round keeps every option.
     """
     started = time.perf_counter()
     state = _check_company(position, company)
@@ -189,22 +209,70 @@ def optimize(
         return _infeasible(
             company, f"{company} has no station marker on a tile with track, so no route can include one (7.4)", started
         )
-    run = RunModel(sg, state, plan_run(sg, company, slots), options.objective)
-    return _solve(position, graph, run, options, progress, stop, started)
+    plan = plan_run(sg, company, slots)
+    values = {st.scoring_unit: st.value for st in graph.stations.values()}
+    unit_of = {s: st.scoring_unit for s, st in graph.stations.items()}
+    bounds = option_bounds(plan, values, unit_of, options.objective)
+    search = _Search(progress, started, 1 if options.objective == "cash" else REVENUE_WEIGHT)
+    floors = [int(bounds.total * f) for f in FLOOR_FRACTIONS]
+    best: tuple[int, RunModel, cp_model.CpSolver] | None = None
+    while True:
+        floor = floors.pop(0) if floors else 0
+        if best is not None:
+            floor = max(floor, best[0])  # a run worth best[0] exists: the best run is at least that
+        keep = None if floor <= 0 else [[b >= floor for b in row] for row in bounds.per_option]
+        run = RunModel(sg, state, plan, options.objective, keep)
+        if best is not None:
+            _hint(run, best[1], best[2])
+        remaining = options.time_limit - (time.perf_counter() - started)
+        solver, code = _run_solver(run, options, search, max(0, floor - 1), remaining, stop)
+        found = code in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+        value = int(solver.objective_value) if found else -1
+        if found and (best is None or value > best[0]):
+            best = (value, run, solver)
+        stopped = (stop is not None and stop.is_set()) or time.perf_counter() - started >= options.time_limit
+        if code == cp_model.OPTIMAL and (keep is None or value >= floor):
+            return _answer(position, graph, run, solver, "optimal", value, options, started)
+        if code == cp_model.INFEASIBLE and keep is None:
+            return _infeasible(company, "no legal run contains the pinned routes (7.4, 7.8)", started)
+        if code not in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or stopped:
+            # stopped by the time limit or the stop event: the best run so far, and the bound that holds
+            # for every run (inside this round's model, or worth less than its floor)
+            ceiling = max(int(solver.best_objective_bound) if found else bounds.total, floor - 1)
+            if best is None:
+                evaluation = Evaluation(
+                    company=company, legal=False, problems=(_problem(company, "stopped before any run"),)
+                )
+                return SolveResult(
+                    company,
+                    "unknown",
+                    (),
+                    evaluation,
+                    ceiling // search.scale,
+                    time.perf_counter() - started,
+                    "stopped",
+                )
+            return _answer(position, graph, best[1], best[2], "feasible", ceiling, options, started)
 
 
-def _solve(
-    position: Position,
-    graph: TrackGraph,
+def _hint(run: RunModel, previous: RunModel, solver: cp_model.CpSolver) -> None:
+    """Start `run` from the best run found in an earlier round (the same options, by identity)."""
+    chosen = {(r.name, id(c)) for r in previous.runners for c, x in r.options if solver.boolean_value(x)}
+    for r in run.runners:
+        for c, x in r.options:
+            run.model.add_hint(x, (r.name, id(c)) in chosen)
+
+
+def _run_solver(
     run: RunModel,
     options: SolveOptions,
-    progress: Callable[[ProgressInfo], None] | None,
+    search: _Search,
+    ceiling: int,
+    remaining: float,
     stop: threading.Event | None,
-    started: float,
-) -> SolveResult:
-    company = run.company.id
+) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(0.01, options.time_limit)
+    solver.parameters.max_time_in_seconds = max(0.01, remaining)
     solver.parameters.num_workers = max(1, options.workers)
     # Presolve would turn the linear constraints into clauses, which leave the linear relaxation; the
     # relaxation of this model is tight, so it is measured to be much faster without (docs/optimizer.md).
@@ -213,7 +281,7 @@ def _solve(
     # of this model is within a few percent of the optimum, and having it from the start is measured to
     # prove the dense boards several times faster (docs/optimizer.md).
     solver.parameters.add_lp_constraints_lazily = False
-    watcher = _Watcher(run, progress, started)
+    watcher = _Watcher(search, ceiling)
     done = threading.Event()
     thread = None
     if stop is not None:
@@ -232,19 +300,26 @@ def _solve(
         done.set()
         if thread is not None:
             thread.join()
-    if code == cp_model.INFEASIBLE:
-        return _infeasible(company, "no legal run contains the pinned routes (7.4, 7.8)", started)
-    if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        evaluation = Evaluation(company=company, legal=False, problems=(_problem(company, "stopped before any run"),))
-        return SolveResult(company, "unknown", (), evaluation, None, time.perf_counter() - started, "stopped")
+    return solver, code
 
+
+def _answer(
+    position: Position,
+    graph: TrackGraph,
+    run: RunModel,
+    solver: cp_model.CpSolver,
+    status: Status,
+    bound: int,
+    options: SolveOptions,
+    started: float,
+) -> SolveResult:
+    """The result for the run in `solver`'s solution of `run`, re-checked by the evaluator."""
+    company = run.company.id
     routes = [
         RouteSpec(slot.train.name, run.sg.route_hexes(route.stops[0], route.links))
         for slot, route in run.routes(solver)
     ]
-    status: Status = "optimal" if code == cp_model.OPTIMAL else "feasible"
     scale = 1 if options.objective == "cash" else REVENUE_WEIGHT
-    bound = int(solver.best_objective_bound) // scale
     if not routes:
         if status == "optimal":
             return _infeasible(
@@ -254,15 +329,16 @@ def _solve(
                 started,
             )
         evaluation = Evaluation(company=company, legal=False, problems=(_problem(company, "no run found in time"),))
-        return SolveResult(company, "unknown", (), evaluation, bound, time.perf_counter() - started, "time limit")
-
+        return SolveResult(
+            company, "unknown", (), evaluation, bound // scale, time.perf_counter() - started, "time limit"
+        )
     evaluation = _recheck(position, graph, run, solver, routes, status, options)
     return SolveResult(
         company=company,
         status=status,
         routes=tuple(routes),
         evaluation=evaluation,
-        bound=bound if status == "feasible" else evaluation.objective_value(options.objective),
+        bound=bound // scale if status == "feasible" else evaluation.objective_value(options.objective),
         solve_seconds=time.perf_counter() - started,
     )
 

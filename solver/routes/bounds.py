@@ -1,0 +1,117 @@
+"""Upper bounds on a company's run, per runner option, used to leave hopeless options out of the model.
+
+What one option can add to a run is at most what it earns when no other train scores its stops: the best
+N of its stops (and, for a Local, its small stations and, as subsidy, 10 per hex; 7.8.2, 7.8.3), or for a
+Freight train alone or the chain its two ends and the bonus between them (7.8.1). What the rest of the run
+can add is at most the sum of the other runners' best options, taken over the ways the Freight trains can
+be used together (each train once: in the chain or alone, 7.8.1). Their sum bounds every run that uses the
+option: once-only scoring (7.8), connectivity and the home station only lower the real value.
+
+So if a run worth `floor` is known or hoped for, every option whose bound is below `floor` can be left out:
+the best run either is worth less than `floor` or uses none of them. `solver.routes.optimizer` solves the
+smaller model and checks which case it is in.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from solver.routes.candidates import Candidate
+from solver.routes.chain_candidates import ChainCandidate
+from solver.routes.cpsat_model import REVENUE_WEIGHT, SUBSIDY_PER_HEX, Option, RunnerPlan, RunPlan
+from solver.routes.model import Objective
+from solver.trains import TrainType
+
+
+@dataclass(frozen=True)
+class OptionBounds:
+    """`per_option[i][j]`: an upper bound, in model objective units, on every run in which runner `i`
+    takes its option `j`; `total`: an upper bound on every run."""
+
+    per_option: tuple[tuple[int, ...], ...]
+    total: int
+
+
+def option_value(
+    rp: RunnerPlan, c: Option, values: Mapping[str, int], unit_of: Mapping[str, str], objective: Objective
+) -> int:
+    """The most option `c` can add to the objective: revenue (weighted as the model weighs it) plus, for a
+    Local train, the subsidy of all its hexes."""
+    if rp.kind in ("express", "local"):
+        assert isinstance(c, Candidate) and rp.slot is not None
+        train = rp.slot.train
+        best = sorted((values.get(u, 0) for u in c.units), reverse=True)[: train.scored]
+        revenue = sum(best)
+        subsidy = 0
+        if train.type is TrainType.LOCAL:
+            revenue += sum(values.get(unit_of[s], 0) for s in c.small)
+            subsidy = SUBSIDY_PER_HEX * len(c.hexes)
+    else:
+        assert isinstance(c, (Candidate, ChainCandidate))
+        revenue = values.get(unit_of[c.start.stop], 0) + values.get(unit_of[c.end.stop], 0) + c.bonus
+        subsidy = 0
+    weight = 1 if objective == "cash" else REVENUE_WEIGHT
+    return weight * revenue + subsidy
+
+
+def option_bounds(
+    plan: RunPlan, values: Mapping[str, int], unit_of: Mapping[str, str], objective: Objective
+) -> OptionBounds:
+    """Bounds for every option of `plan` (see the module docstring)."""
+    own = [[option_value(rp, c, values, unit_of, objective) for c in rp.options] for rp in plan.runners]
+    best = [max(v, default=0) for v in own]
+    counts = plan.counts()
+    express_local = sum(b for rp, b in zip(plan.runners, best, strict=True) if rp.kind in ("express", "local"))
+    lone = [i for i, rp in enumerate(plan.runners) if rp.kind == "lone"]
+    chain = next((i for i, rp in enumerate(plan.runners) if rp.kind == "chain"), None)
+    # the best chain for each multiset of trains in it
+    chain_best: dict[tuple[int, ...], int] = {}
+    if chain is not None:
+        for c, v in zip(plan.runners[chain].options, own[chain], strict=True):
+            assert isinstance(c, ChainCandidate)
+            chain_best[c.keys] = max(chain_best.get(c.keys, 0), v)
+
+    def rest(forced: int | None = None, keys: tuple[int, ...] | None = None) -> int:
+        """The most the other Freight runners can add when lone runner `forced` runs, or when the chain
+        runs with trains `keys`, that runner itself not counted (each train used at most as often as the
+        company has it, 7.8.1)."""
+        result = 0
+        chain_choices: list[tuple[tuple[int, ...], int] | None]
+        chain_choices = [(keys, 0)] if keys is not None else [None, *chain_best.items()]
+        for choice in chain_choices:
+            used_by_chain = Counter(choice[0]) if choice else Counter[int]()
+            for n in range(len(lone) + 1):
+                for alone in itertools.combinations(lone, n):
+                    if forced is not None and forced not in alone:
+                        continue
+                    used = used_by_chain + Counter(plan.runners[i].group for i in alone)
+                    if any(used[k] > counts[k] for k in used if k is not None):
+                        continue
+                    total = (choice[1] if choice else 0) + sum(best[i] for i in alone if i != forced)
+                    result = max(result, total)
+        return result
+
+    freight_best = max(
+        [best[i] + rest(forced=i) for i in lone] + [v + rest(keys=k) for k, v in chain_best.items()] + [0]
+    )
+    per_option: list[tuple[int, ...]] = []
+    for i, rp in enumerate(plan.runners):
+        if rp.kind in ("express", "local"):
+            others = express_local - best[i] + freight_best
+            per_option.append(tuple(v + others for v in own[i]))
+        elif rp.kind == "chain":
+            by_keys = {k: express_local + rest(keys=k) for k in chain_best}
+            per_option.append(
+                tuple(
+                    v + by_keys[c.keys]
+                    for c, v in zip(rp.options, own[i], strict=True)
+                    if isinstance(c, ChainCandidate)
+                )
+            )
+        else:
+            others = express_local + rest(forced=i)
+            per_option.append(tuple(v + others for v in own[i]))
+    return OptionBounds(tuple(per_option), express_local + freight_best)
