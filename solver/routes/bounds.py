@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from solver.routes.candidates import Candidate
 from solver.routes.chain_candidates import ChainCandidate
-from solver.routes.cpsat_model import REVENUE_WEIGHT, SUBSIDY_PER_HEX, Option, RunnerPlan, RunPlan
+from solver.routes.cpsat_model import REVENUE_WEIGHT, SUBSIDY_PER_HEX, Option, RunnerPlan, RunPlan, route_value
 from solver.routes.model import Objective
 from solver.trains import TrainType
 
@@ -42,13 +42,9 @@ def option_value(
     Local train, the subsidy of all its hexes."""
     if rp.kind in ("express", "local"):
         assert isinstance(c, Candidate) and rp.slot is not None
-        train = rp.slot.train
-        best = sorted((values.get(u, 0) for u in c.units), reverse=True)[: train.scored]
-        revenue = sum(best)
-        subsidy = 0
-        if train.type is TrainType.LOCAL:
-            revenue += sum(values.get(unit_of[s], 0) for s in c.small)
-            subsidy = SUBSIDY_PER_HEX * len(c.hexes)
+        revenue = route_value(c, rp.slot.train, values)
+        local = rp.slot.train.type is TrainType.LOCAL
+        subsidy = SUBSIDY_PER_HEX * len(c.hexes) if local else 0
     else:
         assert isinstance(c, (Candidate, ChainCandidate))
         revenue = values.get(unit_of[c.start.stop], 0) + values.get(unit_of[c.end.stop], 0) + c.bonus

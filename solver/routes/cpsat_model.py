@@ -25,7 +25,7 @@ optimum the model's value is the evaluator's value.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -92,6 +92,16 @@ class Runner:
 def _sum(terms: Sequence[Expr]) -> cp_model.LinearExpr:
     """The sum of linear terms as one CP-SAT expression (0 for none)."""
     return cp_model.LinearExpr.sum(list(terms))
+
+
+def route_value(c: Option, train: Train, values: Mapping[str, int]) -> int:
+    """What an Express or Local route earns its train when no other train scores its stops: the best N of
+    its large stations (and, for Express, off-board areas), plus its small stations for a Local (7.8.2,
+    7.8.3). `values` is keyed by scoring unit (a small station is its own unit)."""
+    assert isinstance(c, Candidate)
+    best = sorted((values.get(u, 0) for u in c.units), reverse=True)
+    small = sum(values.get(s, 0) for s in c.small) if train.type is TrainType.LOCAL else 0
+    return sum(best[: train.scored]) + small
 
 
 @dataclass(frozen=True)
@@ -289,16 +299,8 @@ class RunModel:
                 earned.append(self.values[self.graph.stations[s].scoring_unit] * sc)
         # the train earns at most its chosen route's best N stops (and small stations): a cut that keeps
         # the relaxation from scoring the best stops of several fractional routes at once
-        best = [self._route_value(c, train) for c, _ in runner.options]
+        best = [route_value(c, train, self.values) for c, _ in runner.options]
         m.add(sum(earned) <= sum(v * x for v, (_, x) in zip(best, runner.options, strict=True)))
-
-    def _route_value(self, c: Option, train: Train) -> int:
-        """What a route earns its train when no other train scores its stops: the best N of its large
-        stations (and, for Express, off-board areas), plus its small stations for a Local (7.8.2, 7.8.3)."""
-        assert isinstance(c, Candidate)
-        values = sorted((self.values[u] for u in c.units), reverse=True)
-        small = sum(self.values[s] for s in c.small) if train.type is TrainType.LOCAL else 0
-        return sum(values[: train.scored]) + small
 
     # ------------------------------------------------------------------ Freight (7.8.1)
 

@@ -374,9 +374,4 @@ def _recheck(
     return evaluation
 
 
-def model_value(run: RunModel, solver: cp_model.CpSolver) -> tuple[int, int]:
-    """(revenue, subsidy) of the solver's current solution as the model counts them."""
-    return int(solver.value(run.revenue)), int(solver.value(run.subsidy))
-
-
 __all__ = ["OptimizerMismatch", "ProgressInfo", "optimize"]
