@@ -18,7 +18,7 @@ listed and some ten thousand kept.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -93,8 +93,11 @@ def enumerate_chains(
             end_area.append(station.area_type)
         return i
 
-    # a directed member route: (route, stops, links, large stations, start end id, end end id, joint index or -1)
-    Row = tuple[Candidate, int, int, int, int, int, int]
+    # a directed member route: (route, body, large stations, start end id, end end id, joint index or -1).
+    # `body` holds the stops other than the first (low bits) and the links (above them) as one bit set: a
+    # route joins a chain at its first stop and must share nothing else with it.
+    shift = len(sg.stops)
+    Row = tuple[Candidate, int, int, int, int, int]
     directed: dict[MemberKey, list[Row]] = {}
     by_joint: dict[MemberKey, dict[int, list[Row]]] = {}
     for k, cands in routes.items():
@@ -104,8 +107,7 @@ def enumerate_chains(
             last = c.stops[-1]
             row = (
                 c,
-                sum(1 << index[s] for s in c.stops),
-                sum(1 << lk.index for lk in c.links),
+                sum(1 << index[s] for s in c.stops[1:]) | sum(1 << lk.index for lk in c.links) << shift,
                 sum(1 << index[s] for s in c.large),
                 end_id(c.start),
                 end_id(c.end),
@@ -116,23 +118,42 @@ def enumerate_chains(
         directed[k] = rows
         by_joint[k] = starts
 
-    bonus: dict[tuple[int, int], int] = {}
+    Best = dict[int, tuple[int, tuple[tuple[MemberKey, Candidate], ...]]]
     # per (permanent trains, scoring ends): large stations -> (bonus, members) of the best chain found
-    found: dict[tuple[tuple[MemberKey, ...], int, int], dict[int, tuple[int, tuple[tuple[MemberKey, Candidate], ...]]]]
-    found = {}
+    found: dict[tuple[tuple[MemberKey, ...], int, int], Best] = {}
+
+    end_tables: dict[tuple[tuple[MemberKey, ...], int], Callable[[int], tuple[Best, int] | None]] = {}
+
+    def ends_from(perm: tuple[MemberKey, ...], a: int) -> Callable[[int], tuple[Best, int] | None]:
+        """For chains with these permanent trains that begin at end `a`: the bucket and the bonus of a chain
+        ending at end `z`, or None if the two ends may not be joined (7.8: never port to port or red area
+        to red area)."""
+        cache: dict[int, tuple[Best, int] | None] = {}
+
+        def at(z: int) -> tuple[Best, int] | None:
+            if z in cache:
+                return cache[z]
+            area = end_area[a]
+            if area is not None and area == end_area[z]:
+                cache[z] = None
+                return None
+            ua, uz = end_unit[a], end_unit[z]
+            bucket = found.setdefault((perm, ua, uz) if ua < uz else (perm, uz, ua), {})
+            cache[z] = (bucket, freight_bonus(ends[a], ends[z]))
+            return cache[z]
+
+        return end_tables.setdefault((perm, a), at)
 
     def record(
-        perm: tuple[MemberKey, ...], members: list[tuple[MemberKey, Candidate]], a: int, z: int, large: int
+        at: Callable[[int], tuple[Best, int] | None],
+        members: list[tuple[MemberKey, Candidate]],
+        z: int,
+        large: int,
     ) -> None:
-        area = end_area[a]
-        if area is not None and area == end_area[z]:
-            return  # 7.8: never port to port or red area to red area
-        pair = (a, z) if a < z else (z, a)
-        b = bonus.get(pair)
-        if b is None:
-            b = bonus[pair] = freight_bonus(ends[a], ends[z])
-        ua, uz = end_unit[a], end_unit[z]
-        bucket = found.setdefault((perm, ua, uz) if ua < uz else (perm, uz, ua), {})
+        target = at(z)
+        if target is None:
+            return
+        bucket, b = target
         held = bucket.get(large)
         if held is None or held[0] < b:
             bucket[large] = (b, tuple(members))
@@ -146,42 +167,46 @@ def enumerate_chains(
 
     def extend(
         order: tuple[MemberKey, ...],
-        perm: tuple[MemberKey, ...],
+        at: Callable[[int], tuple[Best, int] | None],
         members: list[tuple[MemberKey, Candidate]],
-        first: int,
         joint: int,
-        stops: int,
-        links: int,
+        used: int,
         large: int,
     ) -> None:
         depth = len(members)
         key = order[depth]
-        bit = 1 << joint
         rows = by_joint[key].get(joint, ())
+        # the chain acts as one train: only the joint is shared (7.8.1, 7.4)
         if depth + 1 < len(order):
-            for c, smask, lmask, lgmask, _, _, nxt in rows:
-                if nxt < 0 or smask & stops != bit or lmask & links:
-                    continue  # the chain acts as one train: only the joint is shared (7.8.1, 7.4)
+            for c, body, lgmask, _, _, nxt in rows:
+                if nxt < 0 or body & used:
+                    continue
                 members.append((key, c))
-                extend(order, perm, members, first, nxt, stops | smask, links | lmask, large | lgmask)
+                extend(order, at, members, nxt, used | body, large | lgmask)
                 members.pop()
             return
-        for c, smask, lmask, lgmask, _, z, _ in rows:
-            if smask & stops != bit or lmask & links:
+        for c, body, lgmask, _, z, _ in rows:
+            if body & used:
                 continue
-            members.append((key, c))
-            record(perm, members, first, z, large | lgmask)
-            members.pop()
+            target = at(z)
+            if target is None:
+                continue
+            bucket, b = target
+            lg = large | lgmask
+            held = bucket.get(lg)
+            if held is None or held[0] < b:
+                bucket[lg] = (b, (*members, (key, c)))
 
     for order in sorted(orders):
         perm = tuple(sorted(k for k in order if k in permanent))
-        for c, smask, lmask, lgmask, a, _, nxt in directed[order[0]]:
+        for c, body, lgmask, a, _, nxt in directed[order[0]]:
             if nxt >= 0:
-                extend(order, perm, [(order[0], c)], a, nxt, smask, lmask, lgmask)
+                first = 1 << index[c.stops[0]]
+                extend(order, ends_from(perm, a), [(order[0], c)], nxt, body | first, lgmask)
     for k in single:
         perm = (k,) if k in permanent else ()
-        for c, _, _, lgmask, a, z, _ in directed[k]:
-            record(perm, [(k, c)], a, z, lgmask)
+        for c, _, lgmask, a, z, _ in directed[k]:
+            record(ends_from(perm, a), [(k, c)], z, lgmask)
 
     result: list[ChainCandidate] = []
     for bucket in found.values():
