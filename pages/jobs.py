@@ -1,5 +1,6 @@
 """A route solve running in a background thread, so that the page stays responsive, shows progress and can
-stop it (the optimizer checks the `stop` event and returns its best run so far with the bound)."""
+stop it (the optimizer checks the `stop` event and returns its best run so far with the bound); and the
+route listing for every company of the board, made in the background while the player looks at it."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from dataclasses import dataclass, field
 from solver.errors import InputError, Problem
 from solver.position import Position
 from solver.routes.model import SolveOptions, SolveResult
-from solver.routes.optimizer import ProgressInfo, optimize
+from solver.routes.optimizer import Prepared, ProgressInfo, optimize, prepare
 
 
 @dataclass
@@ -27,6 +28,7 @@ class SolveJob:
     result: SolveResult | None = None
     problems: list[Problem] = field(default_factory=list)
     thread: threading.Thread | None = None
+    preparer: Preparer | None = None
 
     @property
     def done(self) -> bool:
@@ -39,7 +41,10 @@ class SolveJob:
 
     def _run(self) -> None:
         try:
-            self.result = optimize(self.position, self.company, self.options, progress=self._report, stop=self.stop)
+            prepared = self.preparer.take(self.company) if self.preparer is not None else None
+            self.result = optimize(
+                self.position, self.company, self.options, progress=self._report, stop=self.stop, prepared=prepared
+            )
         except InputError as exc:
             self.problems = exc.problems
         except Exception as exc:  # a solver bug must reach the page as a message, not kill the thread silently
@@ -57,9 +62,61 @@ class SolveJob:
         return self.done
 
 
-def start_solve(position: Position, company: str, options: SolveOptions) -> SolveJob:
+class Preparer:
+    """Lists the route options of each company (`solver.routes.optimizer.prepare`) in a daemon thread, one
+    company after another, the one on screen first. A solve takes the listing when it is ready or being
+    made, and otherwise makes it itself."""
+
+    def __init__(self, position: Position, companies: list[str]):
+        self.position = position
+        self._todo = list(companies)
+        self._ready: dict[str, Prepared | None] = {}
+        self._events = {c: threading.Event() for c in companies}
+        self._current: str | None = None
+        self._lock = threading.Lock()
+        self.thread = threading.Thread(target=self._run, name="prepare-routes", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                if not self._todo:
+                    self._current = None
+                    return
+                company = self._current = self._todo.pop(0)
+            try:
+                result: Prepared | None = prepare(self.position, company)
+            except Exception:  # bad input: the solve prepares again and reports the problem in full
+                result = None
+            with self._lock:
+                self._ready[company] = result
+                self._events[company].set()
+
+    def first(self, company: str) -> None:
+        """Prepare `company` next (the one the player has chosen)."""
+        with self._lock:
+            if company in self._todo:
+                self._todo.remove(company)
+                self._todo.insert(0, company)
+
+    def take(self, company: str) -> Prepared | None:
+        """The listing for `company`: at once if ready, after waiting if being made, else None (and it is
+        no longer made here)."""
+        with self._lock:
+            if company in self._todo:
+                self._todo.remove(company)
+                return None
+            waiting = self._current == company and not self._events[company].is_set()
+        if waiting:
+            self._events[company].wait()
+        return self._ready.get(company)
+
+
+def start_solve(position: Position, company: str, options: SolveOptions, preparer: Preparer | None = None) -> SolveJob:
     """Start solving in a daemon thread and return the job at once."""
-    job = SolveJob(position, company, options)
+    if preparer is not None and preparer.position is not position:
+        preparer = None
+    job = SolveJob(position, company, options, preparer=preparer)
     job.thread = threading.Thread(target=job._run, name=f"solve-{company}", daemon=True)
     job.thread.start()
     return job

@@ -9,7 +9,7 @@ import polars as pl
 import streamlit as st
 
 from pages import session
-from pages.jobs import SolveJob, start_solve
+from pages.jobs import Preparer, SolveJob, start_solve
 from solver.draw import board as draw_board
 from solver.draw import geometry
 from solver.draw.routes import route_traces
@@ -21,6 +21,7 @@ from solver.trains import TrainType
 
 JOB = "routes_job"  # the SolveJob of the last press of Solve
 COMPANY = "routes_company"
+PREPARER = "routes_preparer"
 MANUAL = "routes_manual"  # {company: [[hexes of train 0], [hexes of train 1], ...]}
 MANUAL_EVAL = "routes_manual_eval"
 DRAW_TRAIN = "routes_draw_train"
@@ -144,7 +145,7 @@ def _solve_controls(pos: Position, company: str) -> None:
             return
         pinned = tuple(pinnable[i][1] for i in pins)
         options = SolveOptions(time_limit=float(limit), objective=objective, pinned=pinned)  # type: ignore[arg-type]
-        new = start_solve(pos, company, options)
+        new = start_solve(pos, company, options, st.session_state.get(PREPARER))
         st.session_state[JOB] = new
         new.wait(WAIT_BEFORE_PROGRESS)
         st.rerun()
@@ -248,6 +249,16 @@ def _manual_panel(pos: Position, company: str) -> tuple[list[Any], str]:
     return route_traces(pos.game, _tiles(pos), routes=specs_drawn), f"{company}: your routes"
 
 
+def _prepare(pos: Position, playing: list[str], company: str) -> None:
+    """List every company's route options in the background, the chosen one first, so that Solve starts
+    the search at once."""
+    preparer: Preparer | None = st.session_state.get(PREPARER)
+    if preparer is None or preparer.position is not pos:
+        with_trains = [c for c in playing if pos.companies[c].trains]
+        preparer = st.session_state[PREPARER] = Preparer(pos, [company, *(c for c in with_trains if c != company)])
+    preparer.first(company)
+
+
 def main() -> None:
     pos = session.position()
     st.title("Routes")
@@ -259,6 +270,7 @@ def main() -> None:
     if st.session_state.get(COMPANY) not in playing:
         st.session_state[COMPANY] = next((c for c in playing if pos.companies[c].trains), playing[0])
     company = st.selectbox("Company", playing, key=COMPANY)
+    _prepare(pos, playing, company)
     state = pos.companies[company]
     permits = ", ".join(t.value for t in TrainType if t in state.permits) or "none"
     st.caption(

@@ -19,7 +19,7 @@ from solver.errors import InputError, Problem
 from solver.position import CompanyState, Position
 from solver.routes.bounds import option_bounds
 from solver.routes.candidates import legal_candidates
-from solver.routes.cpsat_model import REVENUE_WEIGHT, RunModel, TrainSlot, plan_run
+from solver.routes.cpsat_model import REVENUE_WEIGHT, RunModel, RunPlan, TrainSlot, plan_run
 from solver.routes.model import Evaluation, RouteSpec, SolveOptions, SolveResult, Status
 from solver.routes.stop_graph import StopGraph, build_stop_graph
 from solver.track import TrackGraph, build_graph
@@ -175,12 +175,56 @@ class _Search:
 FLOOR_FRACTIONS = (0.9, 0.5, 0.25)
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """What a solve needs before CP-SAT runs, for one position, company and set of pinned and excluded
+    trains: the track and stop graphs, the trains that may run and why others cannot, and every runner's
+    options (`plan`; None when no train can run). Listing the options is most of the work outside CP-SAT,
+    so the app prepares it in the background while the player looks at the board."""
+
+    position: Position
+    company: str
+    pinned: tuple[RouteSpec, ...]
+    excluded: tuple[str, ...]
+    graph: TrackGraph
+    sg: StopGraph
+    slots: tuple[TrainSlot, ...]
+    reasons: tuple[str, ...]
+    plan: RunPlan | None
+
+    def fits(self, position: Position, company: str, options: SolveOptions) -> bool:
+        return (
+            self.position is position
+            and self.company == company
+            and self.pinned == tuple(options.pinned)
+            and self.excluded == tuple(options.excluded)
+        )
+
+
+def prepare(
+    position: Position,
+    company: str,
+    options: SolveOptions = SolveOptions(),  # noqa: B008 - frozen dataclass
+) -> Prepared:
+    """Everything `optimize` does before CP-SAT runs. Raises InputError as `optimize` does."""
+    state = _check_company(position, company)
+    graph = build_graph(position)
+    sg = build_stop_graph(graph)
+    slots, reasons = _slots(position, state, options, sg)
+    runnable = bool(state.trains and slots and graph.marker_stations(company))
+    plan = plan_run(sg, company, slots) if runnable else None
+    return Prepared(
+        position, company, tuple(options.pinned), tuple(options.excluded), graph, sg, tuple(slots), tuple(reasons), plan
+    )
+
+
 def optimize(
     position: Position,
     company: str,
     options: SolveOptions = SolveOptions(),  # noqa: B008 - frozen dataclass
     progress: Callable[[ProgressInfo], None] | None = None,
     stop: threading.Event | None = None,
+    prepared: Prepared | None = None,
 ) -> SolveResult:
     """The company's best legal run (7.4, 7.8, 7.8.1-7.8.3) under `options`.
 
@@ -188,7 +232,8 @@ def optimize(
     the time limit or `stop`, "infeasible" with a reason when no train can run, "unknown" when stopped
     before any run was found. Its evaluation comes from the evaluator. Raises InputError for a company not
     in the position, excluded or pinned trains it does not own and pinned routes off the track, and
-    OptimizerMismatch if the evaluator disagrees with the model.
+    OptimizerMismatch if the evaluator disagrees with the model. `prepared` (from `prepare`) is used when it
+    was made for the same position, company, pinned and excluded trains, and otherwise ignored.
 
     The search runs in rounds (docs/optimizer.md). Each round solves the model with only the options whose
     upper bound (`solver.routes.bounds`) reaches a floor. A run found worth at least the floor is the
@@ -196,20 +241,19 @@ def optimize(
     best run found, and the last round keeps every option.
     """
     started = time.perf_counter()
-    state = _check_company(position, company)
-    graph = build_graph(position)
-    sg = build_stop_graph(graph)
-    slots, reasons = _slots(position, state, options, sg)
+    if prepared is None or not prepared.fits(position, company, options):
+        prepared = prepare(position, company, options)
+    state = position.companies[company]
+    graph, sg, slots, plan = prepared.graph, prepared.sg, prepared.slots, prepared.plan
     if not state.trains:
         return _infeasible(company, f"{company} has no trains", started)
     if not slots:
-        why = "; ".join(reasons) if reasons else "every train is excluded"
+        why = "; ".join(prepared.reasons) if prepared.reasons else "every train is excluded"
         return _infeasible(company, f"no train can run: {why} (7.8)", started)
-    if not graph.marker_stations(company):
+    if not graph.marker_stations(company) or plan is None:
         return _infeasible(
             company, f"{company} has no station marker on a tile with track, so no route can include one (7.4)", started
         )
-    plan = plan_run(sg, company, slots)
     values = {st.scoring_unit: st.value for st in graph.stations.values()}
     unit_of = {s: st.scoring_unit for s, st in graph.stations.items()}
     bounds = option_bounds(plan, values, unit_of, options.objective)
@@ -374,4 +418,4 @@ def _recheck(
     return evaluation
 
 
-__all__ = ["OptimizerMismatch", "ProgressInfo", "optimize"]
+__all__ = ["OptimizerMismatch", "Prepared", "ProgressInfo", "optimize", "prepare"]

@@ -19,7 +19,7 @@ from solver.routes import optimizer as optimizer_module
 from solver.routes.enumerator import enumerate_best
 from solver.routes.evaluator import evaluate
 from solver.routes.model import Evaluation, RouteSpec, SolveOptions
-from solver.routes.optimizer import OptimizerMismatch, ProgressInfo, optimize
+from solver.routes.optimizer import OptimizerMismatch, ProgressInfo, optimize, prepare
 from solver.trains import TrainType
 
 DATA = Path(__file__).resolve().parent / "data" / "optimizer"
@@ -92,6 +92,25 @@ def test_pinned_route_is_kept_and_the_rest_reoptimised(kit: RouteKit) -> None:
     assert any(r.train == pin.train and r.hexes in (pin.hexes, chosen.hexes) for r in result.routes)
     best, _ = enumerate_best(position, "ENR", pinned=[pin])
     assert (result.revenue, result.subsidy) == (best.revenue, best.subsidy)
+
+
+def test_a_prepared_listing_gives_the_same_answer_and_is_ignored_for_other_pins(kit: RouteKit) -> None:
+    """`prepare` does the work before CP-SAT once; a solve that uses it proves the same optimum, and a
+    listing made without the pin is not used for a pinned solve (the pin still holds)."""
+    position = kit.rulebook_position("enr-table")
+    prepared = prepare(position, "ENR")
+    assert prepared.plan is not None and all(rp.options for rp in prepared.plan.runners)
+    plain = optimize(position, "ENR")
+    reused = optimize(position, "ENR", prepared=prepared)
+    assert reused.status == plain.status == "optimal"
+    assert (reused.revenue, reused.subsidy) == (plain.revenue, plain.subsidy)
+    pin = plain.routes[-1]
+    pinned = optimize(position, "ENR", SolveOptions(pinned=(pin,)), prepared=prepared)
+    assert not prepared.fits(position, "ENR", SolveOptions(pinned=(pin,)))
+    assert any(r.train == pin.train and set(r.hexes) == set(pin.hexes) for r in pinned.routes)
+    other = with_company(position, "ENR")  # an equal position that is another object: prepared again
+    assert not prepared.fits(other, "ENR", SolveOptions())
+    assert optimize(other, "ENR", prepared=prepared).revenue == plain.revenue
 
 
 def test_pinned_route_that_is_not_legal_for_its_train_is_bad_input(kit: RouteKit) -> None:

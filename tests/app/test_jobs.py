@@ -1,0 +1,53 @@
+"""The background work of the Routes page (pages/jobs.py): the route listing made for every company while
+the player looks at the board, and a solve that takes it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pages.jobs import Preparer, start_solve
+from solver.position import load_position
+from solver.routes.model import SolveOptions
+from solver.routes.optimizer import optimize
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_every_company_is_prepared_and_a_solve_takes_the_listing() -> None:
+    position = load_position(EXAMPLES / "position-late-game.json")
+    companies = [c for c in position.companies if position.companies[c].trains]
+    preparer = Preparer(position, companies)
+    preparer.first(companies[-1])
+    preparer.thread.join(timeout=120)
+    assert not preparer.thread.is_alive()
+    for company in companies:
+        prepared = preparer.take(company)
+        assert prepared is not None and prepared.fits(position, company, SolveOptions())
+    job = start_solve(position, "ESR", SolveOptions(), preparer)
+    assert job.wait(60)
+    expected = optimize(position, "ESR")
+    assert job.result is not None and job.result.status == "optimal"
+    assert job.result.revenue == expected.revenue
+
+
+def test_a_company_not_yet_started_is_taken_away_and_solved_directly() -> None:
+    position = load_position(EXAMPLES / "position-late-game.json")
+    companies = [c for c in position.companies if position.companies[c].trains]
+    preparer = Preparer(position, companies)
+    last = companies[-1]
+    assert len(companies) > 2
+    assert preparer.take(last) is None  # still queued behind the others: the caller prepares it itself
+    preparer.thread.join(timeout=120)
+    assert preparer.take(last) is None  # and the preparer no longer makes it
+    assert preparer.take(companies[0]) is not None
+    job = start_solve(position, last, SolveOptions(), preparer)
+    assert job.wait(60) and job.result is not None and job.result.status in ("optimal", "infeasible")
+
+
+def test_a_preparer_for_another_position_is_not_used() -> None:
+    position = load_position(EXAMPLES / "position-late-game.json")
+    other = load_position(EXAMPLES / "position-late-game.json")
+    preparer = Preparer(other, ["ESR"])
+    job = start_solve(position, "ESR", SolveOptions(), preparer)
+    assert job.preparer is None
+    assert job.wait(60) and job.result is not None and job.result.status == "optimal"
