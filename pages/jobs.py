@@ -41,7 +41,10 @@ class SolveJob:
 
     def _run(self) -> None:
         try:
-            prepared = self.preparer.take(self.company) if self.preparer is not None else None
+            prepared = None
+            if self.preparer is not None:
+                prepared = self.preparer.take(self.company)
+                self.preparer.pause()  # the solve has both cores to itself
             self.result = optimize(
                 self.position, self.company, self.options, progress=self._report, stop=self.stop, prepared=prepared
             )
@@ -51,6 +54,8 @@ class SolveJob:
             self.problems = [Problem(f"company {self.company}", "solver", f"the solve failed: {exc!r}")]
         finally:
             self.finished = time.perf_counter()
+            if self.preparer is not None:
+                self.preparer.resume()
 
     def _report(self, info: ProgressInfo) -> None:
         self.progress = info
@@ -74,11 +79,14 @@ class Preparer:
         self._events = {c: threading.Event() for c in companies}
         self._current: str | None = None
         self._lock = threading.Lock()
+        self._idle = threading.Event()
+        self._idle.set()
         self.thread = threading.Thread(target=self._run, name="prepare-routes", daemon=True)
         self.thread.start()
 
     def _run(self) -> None:
         while True:
+            self._idle.wait()
             with self._lock:
                 if not self._todo:
                     self._current = None
@@ -91,6 +99,13 @@ class Preparer:
             with self._lock:
                 self._ready[company] = result
                 self._events[company].set()
+
+    def pause(self) -> None:
+        """Start no new listing until `resume` (while a solve runs)."""
+        self._idle.clear()
+
+    def resume(self) -> None:
+        self._idle.set()
 
     def first(self, company: str) -> None:
         """Prepare `company` next (the one the player has chosen)."""

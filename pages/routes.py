@@ -147,11 +147,10 @@ def _solve_controls(pos: Position, company: str) -> None:
         options = SolveOptions(time_limit=float(limit), objective=objective, pinned=pinned)  # type: ignore[arg-type]
         new = start_solve(pos, company, options, st.session_state.get(PREPARER))
         st.session_state[JOB] = new
-        new.wait(WAIT_BEFORE_PROGRESS)
-        st.rerun()
+        new.wait(WAIT_BEFORE_PROGRESS)  # then the results below show the answer, or the progress
 
 
-@st.fragment(run_every=0.5)
+@st.fragment(run_every=0.2)
 def _progress(job: SolveJob) -> None:
     """While a solve runs: its best value and bound so far, and a Stop button; reruns the page when done."""
     if job.done:

@@ -141,7 +141,8 @@ def _infeasible(company: str, reason: str, started: float) -> SolveResult:
 
 class _Watcher(cp_model.CpSolverSolutionCallback):
     """Reports solutions better than any reported before to `progress`, with the bound that holds for the
-    whole search (`ceiling`: solutions outside the current, smaller model are worth less than it)."""
+    whole search (`ceiling`: solutions outside the current, smaller model are worth less than it; and no
+    run is worth more than the bound from `solver.routes.bounds`, which holds before CP-SAT has its own)."""
 
     def __init__(self, search: _Search, ceiling: int):
         super().__init__()
@@ -154,7 +155,7 @@ class _Watcher(cp_model.CpSolverSolutionCallback):
         if search.progress is None or value <= search.reported:
             return
         search.reported = value
-        bound = max(int(self.best_objective_bound), self.ceiling)
+        bound = min(max(int(self.best_objective_bound), self.ceiling), search.total)
         search.progress(
             ProgressInfo(value // search.scale, bound // search.scale, time.perf_counter() - search.started)
         )
@@ -167,12 +168,17 @@ class _Search:
     progress: Callable[[ProgressInfo], None] | None
     started: float
     scale: int
+    total: int  # a bound on every run (solver.routes.bounds)
     reported: int = -1
 
 
 # The rounds keep only options whose bound reaches these fractions of the bound on every run
 # (solver.routes.bounds), or the best run found so far if that is higher; the last round keeps every option.
 FLOOR_FRACTIONS = (0.9, 0.5, 0.25)
+# A round before the last is there to find a good run quickly (or to prove one that reaches its floor): it
+# is given at most this many seconds, and the last round, which keeps every option that could beat the
+# best run found, is given the rest of the time limit.
+ROUND_SECONDS = 0.25
 
 
 @dataclass(frozen=True)
@@ -257,19 +263,23 @@ def optimize(
     values = {st.scoring_unit: st.value for st in graph.stations.values()}
     unit_of = {s: st.scoring_unit for s, st in graph.stations.items()}
     bounds = option_bounds(plan, values, unit_of, options.objective)
-    search = _Search(progress, started, 1 if options.objective == "cash" else REVENUE_WEIGHT)
+    search = _Search(progress, started, 1 if options.objective == "cash" else REVENUE_WEIGHT, bounds.total)
     floors = [int(bounds.total * f) for f in FLOOR_FRACTIONS]
     best: tuple[int, RunModel, cp_model.CpSolver] | None = None
     while True:
         floor = floors.pop(0) if floors else 0
-        if best is not None:
-            floor = max(floor, best[0])  # a run worth best[0] exists: the best run is at least that
+        final = not floors  # a round that is not cut short by ROUND_SECONDS
+        if best is not None and best[0] >= floor:
+            # a run worth best[0] exists, so the best run is at least that: this round keeps every option
+            # that could beat it, and is the last
+            floor, final, floors = best[0], True, []
         keep = None if floor <= 0 else [[b >= floor for b in row] for row in bounds.per_option]
         run = RunModel(sg, state, plan, options.objective, keep)
         if best is not None:
             _hint(run, best[1], best[2])
         remaining = options.time_limit - (time.perf_counter() - started)
-        solver, code = _run_solver(run, options, search, max(0, floor - 1), remaining, stop)
+        allowed = remaining if final else min(remaining, ROUND_SECONDS)
+        solver, code = _run_solver(run, options, search, max(0, floor - 1), allowed, stop)
         found = code in (cp_model.OPTIMAL, cp_model.FEASIBLE)
         value = int(solver.objective_value) if found else -1
         if found and (best is None or value > best[0]):
@@ -279,10 +289,13 @@ def optimize(
             return _answer(position, graph, run, solver, "optimal", value, options, started)
         if code == cp_model.INFEASIBLE and keep is None:
             return _infeasible(company, "no legal run contains the pinned routes (7.4, 7.8)", started)
+        if not final and not stopped:
+            continue  # this round's best (if any) is a floor and a hint for the next
         if code not in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or stopped:
             # stopped by the time limit or the stop event: the best run so far, and the bound that holds
             # for every run (inside this round's model, or worth less than its floor)
-            ceiling = max(int(solver.best_objective_bound) if found else bounds.total, floor - 1)
+            round_bound = int(solver.best_objective_bound) if found else bounds.total
+            ceiling = min(bounds.total, max(round_bound, floor - 1))
             if best is None:
                 evaluation = Evaluation(
                     company=company, legal=False, problems=(_problem(company, "stopped before any run"),)

@@ -214,6 +214,26 @@ def test_time_limit_gives_a_feasible_answer_with_a_bound() -> None:
     assert result.evaluation.legal
 
 
+@pytest.mark.parametrize("limit", [0.05, 0.2, 0.6])
+def test_a_stopped_solve_reports_no_bound_above_the_bound_on_every_run(limit: float) -> None:
+    """Stopped before CP-SAT has a bound of its own, the reported bound is still the one that holds for every
+    run (solver.routes.bounds), never CP-SAT's trivial sum of all scores."""
+    from solver.routes.bounds import option_bounds
+
+    position = load_position(Path(__file__).resolve().parents[2] / "examples" / "position-late-game.json")
+    prepared = prepare(position, "ECR")
+    assert prepared.plan is not None
+    values = {st.scoring_unit: st.value for st in prepared.graph.stations.values()}
+    unit_of = {s: st.scoring_unit for s, st in prepared.graph.stations.items()}
+    total = option_bounds(prepared.plan, values, unit_of, "revenue").total // optimizer_module.REVENUE_WEIGHT
+    seen: list[ProgressInfo] = []
+    result = optimize(position, "ECR", SolveOptions(time_limit=limit), progress=seen.append, prepared=prepared)
+    assert result.bound is not None and result.bound <= total
+    if result.status != "unknown":
+        assert result.bound >= result.revenue
+    assert all(p.objective <= p.bound <= total for p in seen)
+
+
 def test_stop_event_ends_the_search_and_progress_reports_improvements() -> None:
     position = stress_positions()[15]
     company = next(iter(position.companies))
