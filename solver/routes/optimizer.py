@@ -179,6 +179,7 @@ FLOOR_FRACTIONS = (0.9, 0.5, 0.25)
 # is given at most this many seconds, and the last round, which keeps every option that could beat the
 # best run found, is given the rest of the time limit.
 ROUND_SECONDS = 0.25
+CUTS = False  # see _run_solver
 
 
 @dataclass(frozen=True)
@@ -313,11 +314,28 @@ def optimize(
 
 
 def _hint(run: RunModel, previous: RunModel, solver: cp_model.CpSolver) -> None:
-    """Start `run` from the best run found in an earlier round (the same options, by identity)."""
+    """Start `run` from the best run found in an earlier round (the same options, by identity).
+
+    CP-SAT takes a hint as a first solution only when it gives every variable, so the scores, visits and
+    links of those routes are filled in by a quick solve of `run` with its route choices fixed; if that
+    solve fails, only the route choices are hinted."""
     chosen = {(r.name, id(c)) for r in previous.runners for c, x in r.options if solver.boolean_value(x)}
+    fixed = run.model.clone()
+    picks: list[tuple[cp_model.IntVar, bool]] = []
     for r in run.runners:
         for c, x in r.options:
-            run.model.add_hint(x, (r.name, id(c)) in chosen)
+            picks.append((x, (r.name, id(c)) in chosen))
+            fixed.add(fixed.get_bool_var_from_proto_index(x.index) == int(picks[-1][1]))
+    filler = cp_model.CpSolver()
+    filler.parameters.num_workers = 1
+    filler.parameters.max_time_in_seconds = 1.0
+    if filler.solve(fixed) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        for k in range(len(run.model.proto.variables)):
+            var = run.model.get_int_var_from_proto_index(k)
+            run.model.add_hint(var, filler.value(fixed.get_int_var_from_proto_index(k)))
+        return
+    for x, value in picks:
+        run.model.add_hint(x, value)
 
 
 def _run_solver(
@@ -338,6 +356,13 @@ def _run_solver(
     # of this model is within a few percent of the optimum, and having it from the start is measured to
     # prove the dense boards several times faster (docs/optimizer.md).
     solver.parameters.add_lp_constraints_lazily = False
+    # CP-SAT's generated cuts (Gomory, MIR, zero-half, clique) do not close the gap this model has (it lies
+    # in the connectivity, 7.8), and computing them is measured to take most of the time on dense boards.
+    solver.parameters.add_cg_cuts = CUTS
+    solver.parameters.add_mir_cuts = CUTS
+    solver.parameters.add_zero_half_cuts = CUTS
+    solver.parameters.add_clique_cuts = CUTS
+    solver.parameters.add_lin_max_cuts = CUTS
     watcher = _Watcher(search, ceiling)
     done = threading.Event()
     thread = None
