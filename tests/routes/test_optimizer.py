@@ -219,13 +219,14 @@ def test_a_stopped_solve_reports_no_bound_above_the_bound_on_every_run(limit: fl
     """Stopped before CP-SAT has a bound of its own, the reported bound is still the one that holds for every
     run (solver.routes.bounds), never CP-SAT's trivial sum of all scores."""
     from solver.routes.bounds import option_bounds
+    from solver.routes.cpsat_model import REVENUE_WEIGHT
 
     position = load_position(Path(__file__).resolve().parents[2] / "examples" / "position-late-game.json")
     prepared = prepare(position, "ECR")
     assert prepared.plan is not None
     values = {st.scoring_unit: st.value for st in prepared.graph.stations.values()}
     unit_of = {s: st.scoring_unit for s, st in prepared.graph.stations.items()}
-    total = option_bounds(prepared.plan, values, unit_of, "revenue").total // optimizer_module.REVENUE_WEIGHT
+    total = option_bounds(prepared.plan, values, unit_of, "revenue").total // REVENUE_WEIGHT
     seen: list[ProgressInfo] = []
     result = optimize(position, "ECR", SolveOptions(time_limit=limit), progress=seen.append, prepared=prepared)
     assert result.bound is not None and result.bound <= total
