@@ -103,7 +103,7 @@ def measure(suite: str, cap: float, limit: int | None) -> list[Row]:
         trains = " ".join(t.name for t in position.companies[company].trains)
         case = Case(suite, index, name, company, trains)
         started = time.perf_counter()
-        result = optimize(position, company, SolveOptions(time_limit=60, workers=2))
+        result = optimize(position, company, SolveOptions(time_limit=60))
         seconds = time.perf_counter() - started
         value = result.revenue * 1000 + result.subsidy if result.status != "infeasible" else 0
         enum_seconds, enum_value = run_enumerator(suite, index, cap)
@@ -171,7 +171,7 @@ def write_results(all_rows: dict[str, list[Row]], summaries: list[Summary], cap:
         "# Route benchmark results",
         "",
         "Written by `.venv/bin/python -m benchmarks.run"
-        f" --enumerator-cap {cap:g}` on a 2-core machine (optimizer: CP-SAT, 2 workers; enumerator: exhaustive"
+        f" --enumerator-cap {cap:g}` on a 2-core machine (optimizer: CP-SAT, 1 worker; enumerator: exhaustive"
         " search in a child process, stopped at the cap). Times include building the model. Values are"
         " revenue+subsidy. DNF: the enumerator did not finish within the cap.",
         "",

@@ -26,7 +26,7 @@ MANUAL = "routes_manual"  # {company: [[hexes of train 0], [hexes of train 1], .
 MANUAL_EVAL = "routes_manual_eval"
 DRAW_TRAIN = "routes_draw_train"
 MAP_KEY = "routes_map"
-WAIT_BEFORE_PROGRESS = 1.0  # seconds: a quicker answer shows at once, a longer solve shows progress
+PROGRESS_EVERY = 0.1  # seconds between updates of a running solve's progress
 
 
 def status_text(result: SolveResult) -> str:
@@ -146,24 +146,30 @@ def _solve_controls(pos: Position, company: str) -> None:
         pinned = tuple(pinnable[i][1] for i in pins)
         options = SolveOptions(time_limit=float(limit), objective=objective, pinned=pinned)  # type: ignore[arg-type]
         new = start_solve(pos, company, options, st.session_state.get(PREPARER))
-        st.session_state[JOB] = new
-        new.wait(WAIT_BEFORE_PROGRESS)  # then the results below show the answer, or the progress
+        st.session_state[JOB] = new  # the results below wait for it, showing its progress
 
 
-@st.fragment(run_every=0.2)
-def _progress(job: SolveJob) -> None:
-    """While a solve runs: its best value and bound so far, and a Stop button; reruns the page when done."""
-    if job.done:
-        st.rerun(scope="app")
-    info = job.progress
-    if info is None:
-        st.info(f"Solving {job.company}… {job.elapsed:.1f} s, no run found yet.")
-    else:
-        st.info(f"Solving {job.company}… {job.elapsed:.1f} s: best so far £{info.objective}, bound £{info.bound}.")
-        if info.bound > 0:
-            st.progress(min(1.0, info.objective / info.bound))
-    if st.button("Stop", icon=":material/stop:", key="stop-solve"):
-        job.stop.set()
+def _await(job: SolveJob) -> None:
+    """While the solve runs: a Stop button and, updated ten times a second, the time, the best value and
+    the bound so far; returns when the solve ends, and the same page run goes on to show the answer."""
+    slot = st.empty()
+    with slot.container():
+        if st.button("Stop", icon=":material/stop:", key="stop-solve"):
+            job.stop.set()
+        shown = st.empty()
+    while not job.done:
+        info = job.progress
+        with shown.container():
+            if info is None:
+                st.info(f"Solving {job.company}… {job.elapsed:.1f} s, no run found yet.")
+            else:
+                st.info(
+                    f"Solving {job.company}… {job.elapsed:.1f} s: best so far £{info.objective}, bound £{info.bound}."
+                )
+                if info.bound > 0:
+                    st.progress(min(1.0, info.objective / info.bound))
+        job.wait(PROGRESS_EVERY)
+    slot.empty()
 
 
 def _results(pos: Position, company: str) -> tuple[list[Any], str]:
@@ -176,8 +182,7 @@ def _results(pos: Position, company: str) -> tuple[list[Any], str]:
         st.warning("The board has changed since the last solve: press Solve again.")
         return [], ""
     if not job.done:
-        _progress(job)
-        return [], ""
+        _await(job)
     if job.problems:
         session.show_problems(job.problems, "The solve was refused:")
         return [], ""

@@ -35,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--pin", help="route file of trains whose routes are fixed")
     parser.add_argument("--exclude", action="append", default=[], help="a train that does not run, e.g. 3F")
-    parser.add_argument("--workers", type=int, default=2, help="CP-SAT worker threads (default 2)")
+    parser.add_argument("--workers", type=int, default=1, help="CP-SAT worker threads (default 1)")
     add_json_flag(parser)
     parser.set_defaults(run=run)
 

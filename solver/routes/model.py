@@ -90,7 +90,7 @@ class SolveOptions:
     objective: Objective = "revenue"
     pinned: tuple[RouteSpec, ...] = ()
     excluded: tuple[str, ...] = ()
-    workers: int = 2
+    workers: int = 1
 
 
 @dataclass(frozen=True)

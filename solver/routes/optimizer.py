@@ -17,10 +17,10 @@ from ortools.sat.python import cp_model
 
 from solver.errors import InputError, Problem
 from solver.position import CompanyState, Position
-from solver.routes.bounds import option_bounds
+from solver.routes.bounds import OptionBounds, option_bounds
 from solver.routes.candidates import legal_candidates
 from solver.routes.cpsat_model import REVENUE_WEIGHT, RunModel, RunPlan, TrainSlot, plan_run
-from solver.routes.model import Evaluation, RouteSpec, SolveOptions, SolveResult, Status
+from solver.routes.model import Evaluation, Objective, RouteSpec, SolveOptions, SolveResult, Status
 from solver.routes.stop_graph import StopGraph, build_stop_graph
 from solver.track import TrackGraph, build_graph
 from solver.trains import parse_train
@@ -198,6 +198,7 @@ class Prepared:
     slots: tuple[TrainSlot, ...]
     reasons: tuple[str, ...]
     plan: RunPlan | None
+    bounds: OptionBounds | None  # the options' bounds for the revenue objective (the usual one)
 
     def fits(self, position: Position, company: str, options: SolveOptions) -> bool:
         return (
@@ -220,9 +221,25 @@ def prepare(
     slots, reasons = _slots(position, state, options, sg)
     runnable = bool(state.trains and slots and graph.marker_stations(company))
     plan = plan_run(sg, company, slots) if runnable else None
+    bounds = _bounds(graph, plan, "revenue") if plan is not None else None
     return Prepared(
-        position, company, tuple(options.pinned), tuple(options.excluded), graph, sg, tuple(slots), tuple(reasons), plan
+        position,
+        company,
+        tuple(options.pinned),
+        tuple(options.excluded),
+        graph,
+        sg,
+        tuple(slots),
+        tuple(reasons),
+        plan,
+        bounds,
     )
+
+
+def _bounds(graph: TrackGraph, plan: RunPlan, objective: Objective) -> OptionBounds:
+    values = {st.scoring_unit: st.value for st in graph.stations.values()}
+    unit_of = {s: st.scoring_unit for s, st in graph.stations.items()}
+    return option_bounds(plan, values, unit_of, objective)
 
 
 def optimize(
@@ -261,9 +278,8 @@ def optimize(
         return _infeasible(
             company, f"{company} has no station marker on a tile with track, so no route can include one (7.4)", started
         )
-    values = {st.scoring_unit: st.value for st in graph.stations.values()}
-    unit_of = {s: st.scoring_unit for s, st in graph.stations.items()}
-    bounds = option_bounds(plan, values, unit_of, options.objective)
+    bounds = prepared.bounds if prepared.bounds and options.objective == "revenue" else None
+    bounds = bounds or _bounds(graph, plan, options.objective)
     search = _Search(progress, started, 1 if options.objective == "cash" else REVENUE_WEIGHT, bounds.total)
     floors = [int(bounds.total * f) for f in FLOOR_FRACTIONS]
     best: tuple[int, RunModel, cp_model.CpSolver] | None = None

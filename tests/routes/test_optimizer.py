@@ -104,6 +104,9 @@ def test_a_prepared_listing_gives_the_same_answer_and_is_ignored_for_other_pins(
     reused = optimize(position, "ENR", prepared=prepared)
     assert reused.status == plain.status == "optimal"
     assert (reused.revenue, reused.subsidy) == (plain.revenue, plain.subsidy)
+    cash = optimize(position, "ENR", SolveOptions(objective="cash"), prepared=prepared)  # bounds made again
+    assert cash.status == "optimal"
+    assert cash.revenue + cash.subsidy == optimize(position, "ENR", SolveOptions(objective="cash")).bound
     pin = plain.routes[-1]
     pinned = optimize(position, "ENR", SolveOptions(pinned=(pin,)), prepared=prepared)
     assert not prepared.fits(position, "ENR", SolveOptions(pinned=(pin,)))
