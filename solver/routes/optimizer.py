@@ -180,6 +180,7 @@ FLOOR_FRACTIONS = (0.9, 0.5, 0.25)
 # best run found, is given the rest of the time limit.
 ROUND_SECONDS = 0.25
 CUTS = False  # see _run_solver
+PROBING = 1  # see _run_solver
 
 
 @dataclass(frozen=True)
@@ -379,6 +380,10 @@ def _run_solver(
     solver.parameters.add_zero_half_cuts = CUTS
     solver.parameters.add_clique_cuts = CUTS
     solver.parameters.add_lin_max_cuts = CUTS
+    # Probing at level 1 instead of CP-SAT's default 2: measured on the late-game example, the last round
+    # proves in 0.1 s instead of 0.65 s (the whole solve from a prepared listing 0.4 s instead of 1.1 s),
+    # and the stress boards take the same time in sum (20.8 s against 21.0 s).
+    solver.parameters.cp_model_probing_level = PROBING
     watcher = _Watcher(search, ceiling)
     done = threading.Event()
     thread = None
