@@ -20,6 +20,7 @@ from solver.position import CompanyState, Position
 from solver.routes.bounds import OptionBounds, option_bounds
 from solver.routes.candidates import legal_candidates
 from solver.routes.cpsat_model import REVENUE_WEIGHT, RunModel, RunPlan, TrainSlot, plan_run
+from solver.routes.gc_pause import gc_paused
 from solver.routes.model import Evaluation, Objective, RouteSpec, SolveOptions, SolveResult, Status
 from solver.routes.stop_graph import StopGraph, build_stop_graph
 from solver.track import TrackGraph, build_graph
@@ -210,6 +211,7 @@ class Prepared:
         )
 
 
+@gc_paused()
 def prepare(
     position: Position,
     company: str,
@@ -243,6 +245,7 @@ def _bounds(graph: TrackGraph, plan: RunPlan, objective: Objective) -> OptionBou
     return option_bounds(plan, values, unit_of, objective)
 
 
+@gc_paused()
 def optimize(
     position: Position,
     company: str,
