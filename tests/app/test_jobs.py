@@ -51,3 +51,20 @@ def test_a_preparer_for_another_position_is_not_used() -> None:
     job = start_solve(position, "ESR", SolveOptions(), preparer)
     assert job.preparer is None
     assert job.wait(60) and job.result is not None and job.result.status == "optimal"
+
+
+def test_a_stopped_solve_answers_with_its_best_run_so_far_and_the_bound() -> None:
+    from solver.random_board import stress_positions
+
+    board = stress_positions(16)[15]  # a dense board whose proof takes well over a second
+    company = next(iter(board.companies))
+    job = start_solve(board, company, SolveOptions(time_limit=60), None)
+    job.stop.set()  # pressed before CP-SAT starts: its first round is stopped at once
+    assert job.wait(60) and job.result is not None
+    result = job.result
+    assert result.status in ("feasible", "unknown"), result.status
+    full = optimize(board, company, SolveOptions(time_limit=60))
+    assert full.status == "optimal"
+    assert result.bound is not None and result.bound >= full.revenue
+    if result.status == "feasible":
+        assert result.evaluation.legal and result.revenue <= full.revenue
