@@ -79,7 +79,7 @@ class Runner:
                 for s in c.stop_set:
                     by_stop.setdefault(s, []).append(x)
             self._by_stop = {}
-            for s, lits in by_stop.items():
+            for s, lits in sorted(by_stop.items()):  # sorted: the same model whatever the hash seed
                 v = model.new_bool_var(f"{self.name}@{s}")
                 model.add(v == _sum(lits))
                 self._by_stop[s] = v
@@ -255,7 +255,7 @@ class RunModel:
         for c, x in runner.options:
             for key in (c.start, c.end):
                 by_unit.setdefault(self.graph.stations[key.stop].scoring_unit, []).append(x)
-        for unit, lits in by_unit.items():
+        for unit, lits in sorted(by_unit.items()):  # sorted: the same model whatever the hash seed
             sc = self._score(unit, f"{runner.name}[{unit}]")
             if sc is not None:
                 self.model.add(sc <= sum(lits))
@@ -284,7 +284,7 @@ class RunModel:
                     small.setdefault(s, []).append(x)
         counted = []
         earned: list[Expr] = []
-        for unit, lits in by_unit.items():
+        for unit, lits in sorted(by_unit.items()):  # sorted: the same model whatever the hash seed
             sc = self._score(unit, f"{name}[{unit}]")
             if sc is not None:
                 m.add(sc <= sum(lits))
@@ -292,7 +292,7 @@ class RunModel:
                 earned.append(self.values[unit] * sc)
         if train.scored < train.visits:
             m.add(sum(counted) <= train.scored)  # N of M (7.8.2, 7.8.3)
-        for s, lits in small.items():
+        for s, lits in sorted(small.items()):
             sc = self._score(self.graph.stations[s].scoring_unit, f"{name}[{s}]")
             if sc is not None:
                 m.add(sc <= sum(lits))

@@ -177,9 +177,10 @@ class _Search:
 # (solver.routes.bounds), or the best run found so far if that is higher; the last round keeps every option.
 FLOOR_FRACTIONS = (0.9, 0.5, 0.25)
 # A round before the last is there to find a good run quickly (or to prove one that reaches its floor): it
-# is given at most this many seconds, and the last round, which keeps every option that could beat the
-# best run found, is given the rest of the time limit.
-ROUND_SECONDS = 0.25
+# is given at most this much of CP-SAT's deterministic time (a unit takes about a second on this machine), and the
+# last round, which keeps every option that could beat the best run found, is given the rest of the time
+# limit. Deterministic time, not seconds, so that the same position always takes the same path.
+ROUND_WORK = 0.25
 CUTS = False  # see _run_solver
 PROBING = 1  # see _run_solver
 
@@ -289,7 +290,7 @@ def optimize(
     best: tuple[int, RunModel, cp_model.CpSolver] | None = None
     while True:
         floor = floors.pop(0) if floors else 0
-        final = not floors  # a round that is not cut short by ROUND_SECONDS
+        final = not floors  # a round that is not cut short by ROUND_WORK
         if best is not None and best[0] >= floor:
             # a run worth best[0] exists, so the best run is at least that: this round keeps every option
             # that could beat it, and is the last
@@ -299,8 +300,8 @@ def optimize(
         if best is not None:
             _hint(run, best[1], best[2])
         remaining = options.time_limit - (time.perf_counter() - started)
-        allowed = remaining if final else min(remaining, ROUND_SECONDS)
-        solver, code = _run_solver(run, options, search, max(0, floor - 1), allowed, stop)
+        work = None if final else ROUND_WORK
+        solver, code = _run_solver(run, options, search, max(0, floor - 1), remaining, work, stop)
         found = code in (cp_model.OPTIMAL, cp_model.FEASIBLE)
         value = int(solver.objective_value) if found else -1
         if found and (best is None or value > best[0]):
@@ -364,10 +365,13 @@ def _run_solver(
     search: _Search,
     ceiling: int,
     remaining: float,
+    work: float | None,
     stop: threading.Event | None,
 ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(0.01, remaining)
+    if work is not None:
+        solver.parameters.max_deterministic_time = work
     solver.parameters.num_workers = max(1, options.workers)
     # Presolve would turn the linear constraints into clauses, which leave the linear relaxation; the
     # relaxation of this model is tight, so it is measured to be much faster without (docs/optimizer.md).
