@@ -175,8 +175,8 @@ class _Search:
 
 # The rounds keep only options whose bound reaches these fractions of the bound on every run
 # (solver.routes.bounds), or the best run found so far if that is higher; the last round keeps every option.
-# Chosen by CP-SAT's deterministic time over 48 stress boards (docs/optimizer.md).
-FLOOR_FRACTIONS = (0.8, 0.5, 0.25)
+# Chosen by CP-SAT deterministic time over 48 stress boards and the late-game example (docs/optimizer.md).
+FLOOR_FRACTIONS = (0.75, 0.5, 0.25)
 # A round before the last is there to find a good run quickly (or to prove one that reaches its floor): it
 # is given at most this much of CP-SAT's deterministic time (a unit takes about a second on this machine), and the
 # last round, which keeps every option that could beat the best run found, is given the rest of the time
