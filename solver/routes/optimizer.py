@@ -178,9 +178,9 @@ class _Search:
 # Chosen by CP-SAT deterministic time over 48 stress boards and the late-game example (docs/optimizer.md).
 FLOOR_FRACTIONS = (0.75, 0.5, 0.25)
 # A round before the last is there to find a good run quickly (or to prove one that reaches its floor): it
-# is given at most this much of CP-SAT's deterministic time (a unit takes about a second on this machine), and the
-# last round, which keeps every option that could beat the best run found, is given the rest of the time
-# limit. Deterministic time, not seconds, so that the same position always takes the same path.
+# is given at most this much of CP-SAT's deterministic time (a unit takes about a second on this machine),
+# and the last round, which keeps every option that could beat the best run found, is given the rest of
+# the time limit. Deterministic time, not seconds, so that the same position always takes the same path.
 ROUND_WORK = 0.25
 CUTS = False  # see _run_solver
 PROBING = 1  # see _run_solver
