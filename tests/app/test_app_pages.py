@@ -17,6 +17,7 @@ from solver.routes.optimizer import optimize
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+ROUTES_DATA = Path(__file__).resolve().parents[1] / "routes" / "data"
 
 
 @pytest.fixture(scope="module")
@@ -141,6 +142,23 @@ def test_a_hand_entered_route_is_scored_or_refused_with_the_rule(app: AppTest, l
     field.set_value("H5 A6").run()
     button(app, "Score these routes").click().run()
     assert "not adjacent" in texts(app)
+
+
+def test_a_company_without_its_home_marker_has_no_legal_run_on_the_routes_page(app: AppTest) -> None:
+    """7.8: the ESR with its only marker at Lowestoft and none on its home Ipswich: the page warns, Solve
+    answers "no legal run" with the reason, and a hand-entered route is refused with rule 7.8."""
+    app.session_state["position"] = load_position(ROUTES_DATA / "esr-lowestoft-no-home.json")
+    warning = "ESR's Home Station marker is not on the board"
+    shown = solve(app, "ESR")
+    assert warning in shown and "no legal run" in shown and "7.8" in shown
+    assert "proven optimal" not in shown and not app.dataframe
+    app.segmented_control(key="routes_mode").set_value("Enter routes").run()
+    next(t for t in app.text_input if t.label.startswith("Route of train 1")).set_value("H7 H9").run()
+    button(app, "Score these routes").click().run()
+    assert not app.exception
+    refused = "\n".join(str(e.value) for e in app.error)
+    assert warning in refused and "rule 7.8" in refused
+    assert "Legal run" not in texts(app)
 
 
 def test_merger_preview_of_rulebook_example_5_2_6_shows_the_director(app: AppTest) -> None:
