@@ -171,6 +171,16 @@ def test_merger_preview_of_rulebook_example_5_2_6_shows_the_director(app: AppTes
     assert f"Director of {expected.survivor} after the merger: {expected.director}" in texts(app)
 
 
+def test_merger_preview_warns_when_the_trim_could_remove_the_survivors_home_marker(app: AppTest) -> None:
+    """7.5.6, 7.8: the acquisition leaves eight markers; the page warns that the ESR's home marker must stay."""
+    app.switch_page("pages/mergers.py").run()
+    pick(app, "merge-example", "merge-acquisition-trim-esr-fdr")
+    button(app, "Load example").click().run()
+    assert not app.exception
+    warnings = [str(w.value) for w in app.warning]
+    assert any("ESR's Home Station marker is in F11 Ipswich" in w and "no legal run (7.8)" in w for w in warnings)
+
+
 def test_stock_market_page_previews_a_dividend_and_a_sale(app: AppTest) -> None:
     app.switch_page("pages/market.py").run()
     assert not app.exception

@@ -227,7 +227,7 @@ def test_7_5_6_no_warning_without_a_trim_or_without_the_home_marker_among_the_ma
     assert _example(TRIM, max_markers=8).warnings == ()  # eight allowed (11.4): no trim
     data = json.loads((EXAMPLES / TRIM).read_text(encoding="utf-8"))
     data["companies"][0]["markers"] = ["G8", "H7", "F7", "E12", "B5", "London"]  # F11 already lost
-    data["companies"][1]["markers"] = ["G12", "E10", "C4", "London"]
+    data["companies"][1]["markers"] = ["G12", "E10", "London"]
     o = merge_preview(parse_scenario(data))
     assert o.possessions.markers_over_limit == 1 and "F11" not in o.possessions.markers
     assert o.warnings == ()
