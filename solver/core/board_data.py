@@ -10,6 +10,7 @@ immutable objects.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -268,8 +269,29 @@ def read_file(path: FilePath, model: type[_Model]) -> _Model:
         return model.model_validate_json(text, strict=True)
     except ValidationError as exc:
         first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        raise DataError(str(path), field, first["msg"]) from None
+        raise DataError(str(path), _field(text, first["loc"]), first["msg"]) from None
+
+
+def _field(text: str, loc: tuple[int | str, ...]) -> str:
+    """A field's path, each list entry followed by the hex or id it holds: `hexes.3 (G5).printed.color`."""
+    try:
+        here: Any = json.loads(text)
+    except json.JSONDecodeError:
+        here = None
+    parts = []
+    for step in loc:
+        part = str(step)
+        if isinstance(here, dict):
+            here = here.get(str(step))
+        elif isinstance(here, list) and isinstance(step, int) and step < len(here):
+            here = here[step]
+            name = here.get("hex", here.get("id")) if isinstance(here, dict) else None
+            if isinstance(name, str):
+                part += f" ({name})"
+        else:
+            here = None
+        parts.append(part)
+    return ".".join(parts) or "(top level)"
 
 
 def _check(condition: bool, file: FilePath, field: str, message: str) -> None:
@@ -378,7 +400,7 @@ def load_board_from(folder: FilePath, map_variant: str | None = None) -> Board:
     hexes: dict[str, Hex] = {}
     parity: int | None = None
     for i, h in enumerate(map_file.hexes):
-        field = f"hexes.{i}"
+        field = f"hexes.{i} ({h.hex})"
         parity = checker.hex_id(map_path, f"{field}.hex", h.hex, parity)
         if variant not in checker.variants(map_path, field, h.maps):
             continue
@@ -394,7 +416,7 @@ def load_board_from(folder: FilePath, map_variant: str | None = None) -> Board:
     borders = []
     seen_sides: set[tuple[str, int]] = set()
     for i, b in enumerate(map_file.borders):
-        field = f"borders.{i}"
+        field = f"borders.{i} ({b.hex} edge {b.edge})"
         if variant not in checker.variants(map_path, field, b.maps):
             continue
         _check(b.hex in hexes, map_path, f"{field}.hex", f"{b.hex} is not a hex of the map {variant!r}")
@@ -420,8 +442,8 @@ def load_board_from(folder: FilePath, map_variant: str | None = None) -> Board:
     tiles: dict[str, Tile] = {}
     specs = {t.id: t for t in tiles_file.tiles}
     _check(len(specs) == len(tiles_file.tiles), tiles_path, "tiles", "a tile id is listed twice")
-    for t in tiles_file.tiles:
-        field = f"tiles.{t.id}"
+    for i, t in enumerate(tiles_file.tiles):
+        field = f"tiles.{i} ({t.id})"
         _check(t.color in title.colors, tiles_path, f"{field}.color", f"{t.color!r} is not a colour of title.json")
         in_maps = checker.variants(tiles_path, field, t.maps)
         has_count = "count" in t.model_fields_set
@@ -442,15 +464,15 @@ def load_board_from(folder: FilePath, map_variant: str | None = None) -> Board:
         if variant in in_maps:
             count = t.counts[variant] if t.counts is not None else t.count
             tiles[t.id] = Tile(t.id, t.color, count, t.label, face, t.upgrades, t.fixed_rotation)
-    for placed in hexes.values():
-        if placed.tile is not None:
-            field = f"hexes.{placed.hex}.printed.tile"
-            _check(placed.tile in specs, map_path, field, f"no tile {placed.tile!r} in tiles.json")
+    for i, h in enumerate(map_file.hexes):
+        if h.printed.tile is not None:
+            field = f"hexes.{i} ({h.hex}).printed.tile"
+            _check(h.printed.tile in specs, map_path, field, f"no tile {h.printed.tile!r} in tiles.json")
 
     # companies.json
     companies: dict[str, Company] = {}
     for i, c in enumerate(companies_file.companies):
-        field = f"companies.{i}"
+        field = f"companies.{i} ({c.id})"
         _check(c.id not in companies, companies_path, f"{field}.id", f"{c.id} is listed twice")
         _check(c.kind in title.company_kinds, companies_path, f"{field}.kind", f"{c.kind!r} is not a company kind")
         if c.home is not None:

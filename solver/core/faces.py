@@ -40,7 +40,8 @@ class End:
 
 @dataclass(frozen=True)
 class Node:
-    """A station, halt, village or off-board area: `value` is £ as printed, or per phase for off-board areas."""
+    """A place a route can stop, of one of the title's node kinds: `value` is £ as printed, or by phase for
+    off-board areas; `slots` is the number of station-marker spaces."""
 
     kind: str
     value: int | Mapping[str, int] = 0

@@ -2,10 +2,10 @@
 
 The old paths, laid at their rotation, must all be among the new tile's paths at the new rotation, with each old
 node matched to a distinct new node of the same kind or of a kind the old one may become (`title.json` →
-`node_kinds.<kind>.becomes`, e.g. a village that becomes a halt or a small station). That is the common core
-of "the new tile must contain all the existing track ... connected to the same hex sides as before" (1862 rule
-7.6.3; 1860 "Upgrading Track", RB L491); which tiles a hex may take at all, and what else an upgrade must add,
-are each title's rules. A tile marked `fixed_rotation` is laid only at rotation 0 (1860 RB L469-473).
+`node_kinds.<kind>.becomes`, e.g. a printed village that a tile turns into a station). That is the part of
+"the new tile must contain all the existing track, connected to the same hex sides" that every title shares
+(docs/board-data.md cites each title's rule); which tiles a hex may take at all, and what else an upgrade must
+add, are each title's rules. A tile marked `fixed_rotation` is laid only at rotation 0.
 """
 
 from __future__ import annotations
