@@ -40,7 +40,9 @@ def _same_map(layout: Layout, data: st.DataObject, parity: int) -> str:
 
 
 @given(places(), edges)
-def test_neighbour_of_the_neighbour_across_the_opposite_edge_is_the_hex_itself(place: tuple[Layout, str], e: int):
+def test_neighbour_of_the_neighbour_across_the_opposite_edge_is_the_hex_itself(
+    place: tuple[Layout, str], e: int
+) -> None:
     layout, hex_ = place
     other = layout.neighbour(hex_, e)
     assert other is not None
@@ -52,7 +54,9 @@ def test_neighbour_of_the_neighbour_across_the_opposite_edge_is_the_hex_itself(p
 
 
 @given(places(), st.data())
-def test_distance_is_symmetric_and_obeys_the_triangle_inequality(place: tuple[Layout, str], data: st.DataObject):
+def test_distance_is_symmetric_and_obeys_the_triangle_inequality(
+    place: tuple[Layout, str], data: st.DataObject
+) -> None:
     layout, a = place
     b = _same_map(layout, data, layout.parity(a))
     c = _same_map(layout, data, layout.parity(a))
@@ -83,7 +87,7 @@ def test_distance_is_the_number_of_steps_between_neighbours(layout: Layout) -> N
 
 
 @given(places())
-def test_ids_read_back_and_the_centre_is_inside_its_own_hex(place: tuple[Layout, str]):
+def test_ids_read_back_and_the_centre_is_inside_its_own_hex(place: tuple[Layout, str]) -> None:
     layout, hex_ = place
     x, y = layout.parse(hex_)
     assert layout.format(x, y) == hex_
@@ -94,7 +98,7 @@ def test_ids_read_back_and_the_centre_is_inside_its_own_hex(place: tuple[Layout,
 
 
 @given(places(), edges)
-def test_the_shared_edge_has_one_midpoint_seen_from_either_hex(place: tuple[Layout, str], e: int):
+def test_the_shared_edge_has_one_midpoint_seen_from_either_hex(place: tuple[Layout, str], e: int) -> None:
     layout, hex_ = place
     other = layout.neighbour(hex_, e)
     assert other is not None
