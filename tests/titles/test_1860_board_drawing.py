@@ -11,8 +11,8 @@ import plotly.graph_objects as go
 
 from solver.core.board_data import load_board, load_board_from
 from solver.core.geometry import Layout
-from solver.draw.any_board import any_board_figure, node_points
 from solver.draw import palette
+from solver.draw.any_board import any_board_figure, node_points
 from solver.draw.board import trace_index
 
 BOARD = load_board("1860")
