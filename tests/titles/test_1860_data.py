@@ -5,9 +5,12 @@ barriers, Ryde Pier, fixed rotations, upgrades, and the two maps."""
 
 from __future__ import annotations
 
+import json
 import re
+import unicodedata
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -228,3 +231,79 @@ def test_upgrades_go_one_colour_up_keep_the_label_and_the_number_of_stops() -> N
             assert new.label == tile.label
             small = [sum(n.kind in ("small", "halt") for n in t.face.nodes) for t in (tile, new)]
             assert small[0] == small[1], (tile.id, target)
+
+
+# ---------------------------------------------------------------- trains.json and market.json
+
+DATA_1860 = Path(__file__).resolve().parents[2] / "data" / "1860"
+
+
+def _json(name: str) -> Any:
+    return json.loads((DATA_1860 / name).read_text(encoding="utf-8"))
+
+
+def _train(cell: str) -> str:
+    """'2 ⁺¹' in the rulebook's table is the 2+1 train."""
+    digits = [unicodedata.digit(c) for c in cell if unicodedata.digit(c, None) is not None]
+    return f"{digits[0]}+{digits[1]}"
+
+
+def test_trains_and_phases_are_the_rulebooks_phase_table(rulebook: list[str]) -> None:
+    """Phases (RB L274-L283): train, number, price, phase, ORs per SR, trains per company, what it rusts, tiles."""
+    data = _json("trains.json")
+    trains = {t["id"]: t for t in data["trains"]}
+    phases = {p["id"]: p for p in data["phases"]}
+    assert [p["id"] for p in data["phases"]] == list(FULL.phases)
+    limit, tiles = None, ["yellow"]
+    rows = [line.split("\t") for line in rulebook[274:282]]
+    for name, count, price, phase, rounds, per_company, rusts, colour, _notes in rows:
+        train = trains[_train(name)]
+        assert (train["n"], train["m"]) == tuple(int(x) for x in train["id"].split("+"))
+        assert train["price"] == int(price.lstrip("£"))
+        assert train["phase"] == phase
+        assert train["count"] == (None if count == "6+" else int(count.rstrip("*")))
+        if rusts:
+            assert trains[_train(rusts)]["rusts_on"] == train["id"]
+        limit = int(per_company.rstrip("*")) if per_company else limit
+        tiles = [*tiles, colour.lstrip("+").lower()] if colour.startswith("+") else tiles
+        assert phases[phase]["train_limit"] == limit
+        assert phases[phase]["operating_rounds"] == int(rounds)
+        assert phases[phase]["tiles"] == tiles
+    assert trains["7+4"]["variant_count"] == 2  # RB L287
+    assert {t["id"] for t in data["trains"] if t["rusts_on"]} == {"2+1", "3+2", "4+2", "5+3"}
+    assert tiles == list(FULL.colors)
+
+
+def test_the_market_runs_from_0_to_340_in_two_tiers(rulebook: list[str]) -> None:
+    """Share Price Movement (RB L364-L378) and the par chart (RB L248)."""
+    market = _json("market.json")
+    places = market["places"]
+    assert places[0] == market["bankrupt"] == 0 and places[-1] == market["game_end"] == 340
+    assert places == sorted(set(places))
+    assert len(places) % 2 == 1  # both ends on the top tier
+    par_row = [int(v) for v in rulebook[247].split("\t")[1:] if v]
+    assert sorted(par_row) == market["par_prices"]
+    assert all(places.index(p) % 2 == 0 for p in market["par_prices"])  # companies start on the top tier (RB L364)
+    assert market["repar_minimum"] == 40 and 40 in places
+
+
+def test_bills_sale_of_three_shares_at_182_drops_the_price_two_places_to_166(rulebook: list[str]) -> None:
+    """Share Price Movement (RB L378): the first share sold in a red-letter zone has no effect."""
+    assert "the share price drops two places (instead of three), to £166" in rulebook[377]
+    market = _json("market.json")
+    places, zone = market["places"], market["red_zone"]
+    price, sold = 182, 3
+    moves = sold - (1 if price < zone["below"] or price > zone["above"] else 0)
+    assert places[places.index(price) - moves * market["places_per_share_sold"]] == 166
+
+
+def test_a_dividend_moves_the_price_along_its_tier(rulebook: list[str]) -> None:
+    """Paying Dividends (RB L558-L570): two places up per multiple of the price (one space along the same tier),
+    at most four spaces; two places down without a dividend."""
+    assert "(1 space left on the same level" in rulebook[557]
+    market = _json("market.json")
+    places = market["places"]
+    assert market["places_per_dividend_multiple"] == market["places_down_without_dividend"] == 2
+    assert market["most_places_up"] == 4 * market["places_per_dividend_multiple"]
+    at_90 = places.index(90)
+    assert places[at_90 + 2] == 100 and places[at_90 - 2] == 82  # both on the top tier, beside 90
