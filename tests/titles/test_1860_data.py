@@ -182,8 +182,9 @@ def test_the_newport_and_merstone_tiles_are_fixed_as_the_rulebook_says(rulebook:
     assert any({str(e) for e in p.ends} == {"e3", "n1"} for p in merstone.paths)
     assert FULL.layout.neighbour(_hex_named(FULL, "Merstone"), 3) == _hex_named(FULL, "Newport")
     assert {t.id for t in FULL.tiles.values() if t.fixed_rotation} == {"758", "761", "763", "773", "786"}
-    # The site fixes the russet Merstone 775 as well; keeping the green tile's track already allows only 0.
+    # The site fixes 775 rather than 786 (docs/data-1860.md, D14): keeping the old track allows only 0 for both.
     assert upgrade_rotations(merstone, 0, FULL.tiles["775"].face, FULL.becomes) == (0,)
+    assert upgrade_rotations(FULL.tiles["758"].face, 0, FULL.tiles["786"].face, FULL.becomes) == (0,)
 
 
 def test_every_upgrade_pair_has_a_legal_rotation() -> None:
