@@ -79,7 +79,7 @@ def test_the_eight_companies_and_their_homes_are_the_rulebooks(rulebook: list[st
         assert company.rules["layer"] == int(layer)
         assert len(company.rules["base_costs"]) == int(bases)
         low, high = (int(p) for p in re.findall(r"\d+", par))
-        assert company.rules["par_range"] == [low, high]
+        assert company.rules["par_range"] == (low, high)
         assert company.home is not None
         assert FULL.hexes[company.home].name == home, abbreviation
         home_node = FULL.hexes[company.home].face.nodes[company.home_node]
@@ -93,7 +93,7 @@ def test_base_costs_are_free_then_40_then_100(rulebook: list[str]) -> None:
     assert "The home base is free" in rulebook[508] and "40 company credits" in rulebook[508]
     for company in FULL.companies.values():
         costs = company.rules["base_costs"]
-        assert costs[:2] == [0, 40] and all(c == 100 for c in costs[2:])
+        assert costs[:2] == (0, 40) and all(c == 100 for c in costs[2:])
 
 
 def test_the_preprinted_yellow_towns_are_ryde_newport_ventnor_and_merstone(rulebook: list[str]) -> None:
