@@ -1,5 +1,7 @@
-"""Board page: the map; click a hex (or pick it in the list) to lay or upgrade a tile from the legal offer,
-place or remove station markers and small stations; set phase, variant, companies and London links; undo."""
+"""Board page: the map; click a hex (or pick it in the list) to lay or upgrade a tile from the legal offer
+(each tile drawn once with the neighbouring track, rotated in place on the map), or click towns to place
+station markers; type a whole board in the quick-entry box; start a new board; set phase, variant, companies
+and London links; undo."""
 
 from __future__ import annotations
 
@@ -10,18 +12,27 @@ import polars as pl
 import streamlit as st
 
 from pages import session
-from solver import editing, hexgrid
+from solver import editing, hexgrid, quick_entry
 from solver.draw import board as draw_board
 from solver.draw import geometry
-from solver.draw.tiles import tile_preview_figure
+from solver.draw import tiles as draw_tiles
 from solver.gamedata import PHASES
-from solver.position import Position
+from solver.new_board import new_board
+from solver.position import Position, TileLay
 from solver.trains import TrainType
 
 SELECTED = "board_selected_hex"  # kept across page switches
 HEX_WIDGET = "board_hex_widget"
 MAP_KEY = "board_map"
+TAB = "board_tab"  # the open tab, kept across reruns and page switches
+CLICK_MODE = "board_click_mode"  # what a click on the map does
+MARKER_COMPANY = "board_marker_company"  # whose marker a click places
+PREVIEW = "board_preview"  # (hex, tile, rotation) drawn in place on the map while a tile is being rotated
+QUICK = "board_quick_entry"
 NONE = "(click the map)"
+OPEN_HEX = "Opens the hex"
+PLACE_MARKER = "Places a marker"
+TABS = ("Hex", "Companies", "Quick entry", "Phase & variant")
 
 
 def _map_hexes(pos: Position) -> list[str]:
@@ -37,7 +48,8 @@ def _hex_label(hex_: str | None) -> str:
 
 
 def _on_map_click() -> None:
-    """Chart selection callback: turn the clicked point's map coordinates into the hex (click-to-hex)."""
+    """Chart selection callback: turn the clicked point's map coordinates into the hex (click-to-hex); open it
+    in the Hex tab, or, in marker mode, place the chosen company's marker there (7.7)."""
     event: Any = st.session_state.get(MAP_KEY)
     points = event["selection"]["points"] if event else []
     if not points:
@@ -45,9 +57,17 @@ def _on_map_click() -> None:
     game = session.position().game
     hexes = frozenset(game.land_hexes | set(game.offboard_hexes))
     hex_ = geometry.hex_at(float(points[0]["x"]), float(points[0]["y"]), hexes)
-    if hex_ is not None:
-        st.session_state[SELECTED] = hex_
-        st.session_state[HEX_WIDGET] = _hex_label(hex_)
+    if hex_ is None:
+        return
+    st.session_state[SELECTED] = hex_
+    st.session_state[HEX_WIDGET] = _hex_label(hex_)
+    company = st.session_state.get(MARKER_COMPANY)
+    if st.session_state.get(CLICK_MODE) == PLACE_MARKER and company:
+        session.apply(
+            partial(editing.place_marker, hex_=hex_, company=company), f"Placed {company}'s marker on {hex_}."
+        )
+    else:
+        st.session_state[TAB] = "Hex"
 
 
 def _on_hex_pick() -> None:
@@ -55,7 +75,39 @@ def _on_hex_pick() -> None:
     st.session_state[SELECTED] = None if value == NONE else value.split(" ")[0]
 
 
+def _rotation_key(hex_: str, tile: str) -> str:
+    return f"board_rotation:{hex_}:{tile}"
+
+
+def _chosen_rotation(pos: Position, hex_: str, option: editing.TileOption, incoming: frozenset[int]) -> int:
+    """The rotation shown for an offered tile: the one last turned to, else the one joining most of the
+    neighbouring track (the first such)."""
+    turned = st.session_state.get(_rotation_key(hex_, option.tile))
+    if turned in option.rotations:
+        return int(turned)
+    return max(option.rotations, key=lambda r: (draw_tiles.joins(pos.game, option.tile, r, incoming), -r))
+
+
+def _rotate(hex_: str, option: editing.TileOption, rotation: int) -> None:
+    """Button callback: show the offered tile at its next legal rotation, here and in place on the map."""
+    nxt = option.rotations[(option.rotations.index(rotation) + 1) % len(option.rotations)]
+    st.session_state[_rotation_key(hex_, option.tile)] = nxt
+    st.session_state[PREVIEW] = (hex_, option.tile, nxt)
+
+
+def _lay(hex_: str, option: editing.TileOption, rotation: int) -> None:
+    """Button callback: lay (or upgrade to) the offered tile at the rotation shown."""
+    verb = "Upgraded to" if option.replaces else "Laid"
+    session.apply(
+        partial(editing.lay_tile, hex_=hex_, tile_id=option.tile, rotation=rotation),
+        f"{verb} tile {option.tile} on {hex_} at rotation {rotation}.",
+    )
+    st.session_state.pop(PREVIEW, None)
+
+
 def _tile_offer(pos: Position, hex_: str) -> None:
+    """The legal tiles for the hex, one card each: the tile drawn at its shown rotation with the neighbouring
+    track and blocked sides around it, a Rotate button (legal rotations only) and a Lay button."""
     game = pos.game
     offers = editing.tile_offer(pos, hex_)
     if not offers:
@@ -66,24 +118,39 @@ def _tile_offer(pos: Position, hex_: str) -> None:
         )
         return
     blocked = frozenset(range(6)) - game.buildable_edges(hex_)
+    incoming = draw_tiles.neighbour_track(pos, hex_)
     stations = pos.tiles[hex_].small_stations if hex_ in pos.tiles else ()
-    for option in offers:
-        st.markdown(f"**{option.label()}**")
-        cols = st.columns(4)
-        for i, rotation in enumerate(option.rotations):
-            with cols[i % 4]:
-                fig = tile_preview_figure(game, option.tile, rotation, stations, size=96, edges_blocked=blocked)
-                st.plotly_chart(
-                    fig, config={"staticPlot": True}, width="content", key=f"prev-{hex_}-{option.tile}-{rotation}"
+    st.caption(
+        "Grey stubs: track coming in from the neighbours; blue sides: barrier or sea. *Rotate* turns the tile "
+        "on the map too."
+    )
+    cols = st.columns(3)
+    for i, option in enumerate(offers):
+        rotation = _chosen_rotation(pos, hex_, option, incoming)
+        with cols[i % 3], st.container(border=True, key=f"offer-{hex_}-{option.tile}"):
+            svg = draw_tiles.tile_svg(
+                game, option.tile, rotation, stations, blocked, incoming, title=f"tile {option.tile} r{rotation}"
+            )
+            st.image(svg, width="stretch")
+            n = len(option.rotations)
+            st.caption(f"**{option.tile}** r{rotation} · {option.available} left" + (f" · {n} ways" if n > 1 else ""))
+            if n > 1:
+                st.button(
+                    "Rotate",
+                    key=f"rot-{hex_}-{option.tile}",
+                    icon=":material/rotate_right:",
+                    on_click=_rotate,
+                    args=(hex_, option, rotation),
+                    width="stretch",
                 )
-                if st.button(f"Lay r{rotation}", key=f"lay-{hex_}-{option.tile}-{rotation}"):
-                    tile, rot = option.tile, rotation
-                    verb = "Upgraded" if option.replaces else "Laid"
-                    session.apply(
-                        partial(editing.lay_tile, hex_=hex_, tile_id=tile, rotation=rot),
-                        f"{verb} tile {tile} on {hex_}.",
-                    )
-                    st.rerun()
+            st.button(
+                f"Lay {option.tile} r{rotation}",
+                key=f"lay-{hex_}-{option.tile}",
+                type="primary",
+                on_click=_lay,
+                args=(hex_, option, rotation),
+                width="stretch",
+            )
 
 
 def _markers(pos: Position, hex_: str) -> None:
@@ -235,39 +302,128 @@ def _phase_panel(pos: Position) -> None:
         st.rerun()
 
 
+def _apply_quick_entry() -> None:
+    """Button callback: apply every line of the quick-entry box, or nothing (the box keeps the text to fix)."""
+    text = st.session_state.get(QUICK, "")
+    lines = len([line for line in text.splitlines() if line.split("#", 1)[0].strip()])
+    if session.apply(partial(quick_entry.apply_quick_entry, text=text), f"Applied {lines} quick-entry line(s)."):
+        st.session_state[QUICK] = ""
+
+
+def _quick_entry_panel() -> None:
+    st.text_area(
+        "One line per hex or company",
+        key=QUICK,
+        height=220,
+        placeholder="D13 14 r0 ECR\nE12 790 r1 EUR ECR\nE10 20 r0 s:N-S s:SW-NE\nECR 2E 2/3E permits express",
+    )
+    st.button("Apply all lines", on_click=_apply_quick_entry, type="primary", icon=":material/keyboard_return:")
+    st.markdown(
+        "- `HEX [TILE] [rN] [COMPANY ...] [s:SIDE-SIDE ...]`: lay or upgrade a tile (on an empty hex a green or "
+        "russet tile may be typed directly), its rotation r0-r5 (not needed when the tile fits one way only), "
+        "station markers in slot order (7.7), small stations on the track joining two sides "
+        "(S, SW, NW, N, NE, SE, 7.6.4).\n"
+        "- `COMPANY [TRAIN ...] [permits TYPE ...] [london]`: the company's trains (e.g. 3F 4/5L 2/3E), permits "
+        "(freight, local, express) and London link (7.6.5).\n"
+        "- `phase X`: the phase (9.0).\n\n"
+        "Lines apply in order, all or nothing: a refused line changes nothing and is named with its rule."
+    )
+
+
+def _new_board_form(pos: Position) -> None:
+    game = pos.game
+    with st.form("new-board"):
+        st.write(
+            "The printed map with no tiles; each company below gets its home marker and one train of the "
+            "phase's band of its permit type (docs/app.md)."
+        )
+        phase = st.selectbox("Phase (9.0)", list(PHASES), index=PHASES.index(pos.phase), key="new-phase")
+        length = st.radio("Game length (2.4.3, 11.2)", ["short", "standard", "long"], index=1, horizontal=True)
+        extra = st.checkbox("Eight station markers (optional rule 11.4)")
+        types = st.multiselect(
+            "Train types in play (11.1)", list(TrainType), default=list(TrainType), format_func=lambda t: t.value
+        )
+        permits: dict[str, set[TrainType]] = {}
+        for kind in TrainType:
+            chosen = st.multiselect(
+                f"Companies with a {kind.value} permit (6.5.4.3)", list(game.companies), key=f"new-{kind.value}"
+            )
+            for company in chosen:
+                permits.setdefault(company, set()).add(kind)
+        create = st.form_submit_button("Create the new board", type="primary")
+    if create:
+        made = session.apply(
+            lambda _: new_board(phase, length, extra, types, permits),  # type: ignore[arg-type]
+            f"New board in phase {phase} with {', '.join(permits) or 'no companies'}.",
+        )
+        if made:
+            session.mark_saved(None)
+            st.session_state[SELECTED] = None
+            st.session_state[HEX_WIDGET] = NONE
+        st.rerun()
+
+
+def _map(pos: Position, selected: str | None) -> None:
+    c1, c2 = st.columns([3, 2])
+    mode = c1.segmented_control("A click on the map", [OPEN_HEX, PLACE_MARKER], key=CLICK_MODE, default=OPEN_HEX)
+    if mode == PLACE_MARKER:
+        game = pos.game
+        c2.selectbox(
+            "Marker of",
+            list(game.companies),
+            key=MARKER_COMPANY,
+            format_func=lambda c: f"{c} {game.companies[c].name}",
+        )
+    preview = st.session_state.get(PREVIEW)
+    lay = None
+    if preview is not None and preview[0] == selected and selected in pos.game.land_hexes:
+        old = pos.tiles.get(selected)
+        lay = TileLay(selected, preview[1], preview[2], old.small_stations if old else ())
+    fig = draw_board.board_figure(pos, selected=[selected] if selected else [], preview=lay)
+    st.plotly_chart(
+        fig,
+        key=MAP_KEY,
+        on_select=_on_map_click,
+        selection_mode="points",
+        config={"displayModeBar": False, "scrollZoom": False},
+    )
+
+
 def main() -> None:
     pos = session.position()
     st.title("Board")
     session.header()
     session.show_messages()
     undo_stack = st.session_state.get(session.UNDO, [])
-    if st.button(f"Undo last edit ({len(undo_stack)})", disabled=not undo_stack, icon=":material/undo:"):
+    b1, b2, _ = st.columns([1, 1, 3])
+    if b1.button(f"Undo last edit ({len(undo_stack)})", disabled=not undo_stack, icon=":material/undo:"):
         session.undo()
         st.rerun()
+    with b2.popover("New board", icon=":material/add_box:"):
+        _new_board_form(pos)
 
     selected: str | None = st.session_state.get(SELECTED)
     map_col, panel = st.columns([3, 2], gap="medium")
     with map_col:
-        fig = draw_board.board_figure(pos, selected=[selected] if selected else [])
-        st.plotly_chart(
-            fig,
-            key=MAP_KEY,
-            on_select=_on_map_click,
-            selection_mode="points",
-            config={"displayModeBar": False, "scrollZoom": False},
-        )
+        _map(pos, selected)
     with panel:
         options = [NONE, *(_hex_label(h) for h in _map_hexes(pos))]
         if st.session_state.get(HEX_WIDGET) not in options:
             st.session_state[HEX_WIDGET] = _hex_label(selected)
         st.selectbox("Hex", options, key=HEX_WIDGET, on_change=_on_hex_pick)
-        hex_tab, company_tab, phase_tab = st.tabs(["Hex", "Companies", "Phase & variant"])
-        with hex_tab:
-            _hex_panel(pos, selected)
-        with company_tab:
-            _companies_panel(pos)
-        with phase_tab:
-            _phase_panel(pos)
+        tabs = dict(zip(TABS, st.tabs(list(TABS), key=TAB, on_change="rerun"), strict=True))
+        if tabs["Hex"].open:
+            with tabs["Hex"]:
+                _hex_panel(pos, selected)
+        if tabs["Companies"].open:
+            with tabs["Companies"]:
+                _companies_panel(pos)
+        if tabs["Quick entry"].open:
+            with tabs["Quick entry"]:
+                _quick_entry_panel()
+        if tabs["Phase & variant"].open:
+            with tabs["Phase & variant"]:
+                _phase_panel(pos)
 
 
 main()
