@@ -159,7 +159,7 @@ def _markers(pos: Position, hex_: str) -> None:
     slots = pos.game.tiles[lay.tile].slots if lay else 1
     st.markdown(f"**Station markers** ({len(owners)} of {slots} slots, 7.7)")
     for company in owners:
-        c1, c2 = st.columns([3, 1])
+        c1, c2 = st.columns([2, 1])
         c1.write(f"{company}: {pos.game.companies[company].name}")
         if c2.button("Remove", key=f"rm-marker-{hex_}-{company}"):
             session.apply(
@@ -167,7 +167,7 @@ def _markers(pos: Position, hex_: str) -> None:
             )
             st.rerun()
     choices = [c for c in pos.game.companies if c not in owners]
-    c1, c2 = st.columns([3, 1])
+    c1, c2 = st.columns([2, 1])
     company = c1.selectbox("Company", choices, key=f"marker-company-{hex_}", label_visibility="collapsed")
     if c2.button("Place", key=f"place-marker-{hex_}") and company:
         session.apply(lambda p: editing.place_marker(p, hex_, company), f"Placed {company}'s marker on {hex_}.")
@@ -183,7 +183,7 @@ def _small_stations(pos: Position, hex_: str) -> None:
     for track in sorted(tuple(sorted(t)) for t in tile.tracks_at(lay.rotation)):
         key = (track[0], track[1])
         names = f"{hexgrid.EDGE_NAMES[key[0]]}-{hexgrid.EDGE_NAMES[key[1]]}"
-        c1, c2 = st.columns([3, 1])
+        c1, c2 = st.columns([2, 1])
         if key in lay.small_stations:
             c1.write(f"Track {names}: small station")
             if c2.button("Remove", key=f"rm-small-{hex_}-{key}"):
@@ -328,6 +328,8 @@ def _quick_entry_panel() -> None:
         "- `phase X`: the phase (9.0).\n\n"
         "Lines apply in order, all or nothing: a refused line changes nothing and is named with its rule."
     )
+    with st.expander("This board as quick-entry lines (copy, edit, type back on a new board)"):
+        st.code(quick_entry.board_text(session.position()), language=None)
 
 
 def _new_board_form(pos: Position) -> None:
@@ -365,7 +367,8 @@ def _new_board_form(pos: Position) -> None:
 
 def _map(pos: Position, selected: str | None) -> None:
     c1, c2 = st.columns([3, 2])
-    mode = c1.segmented_control("A click on the map", [OPEN_HEX, PLACE_MARKER], key=CLICK_MODE, default=OPEN_HEX)
+    st.session_state.setdefault(CLICK_MODE, OPEN_HEX)  # set here, not as a default: the key is also kept by session
+    mode = c1.segmented_control("A click on the map", [OPEN_HEX, PLACE_MARKER], key=CLICK_MODE)
     if mode == PLACE_MARKER:
         game = pos.game
         c2.selectbox(

@@ -45,9 +45,11 @@ def _with(position: Position, **changes: object) -> Position:
 
 
 def _checked(before: Position, after: Position) -> Position:
-    """`after` if it breaks no rule that `before` did not already break; InputError listing the new problems."""
-    old = set(validate_position(before))
-    new = [p for p in validate_position(after) if p not in old]
+    """`after` if it breaks no rule that `before` did not already break; InputError listing the new problems.
+    The train supply is checked too (9.0, 2.4.3), as when a position file is read, so every edit gives a
+    position that loads again (from the tab's draft or a saved file)."""
+    old = set(validate_position(before, check_supply=True))
+    new = [p for p in validate_position(after, check_supply=True) if p not in old]
     if new:
         raise InputError(new)
     return after

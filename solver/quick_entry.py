@@ -9,11 +9,15 @@ skipped):
   left out when the tile fits the hex in one way only. Each COMPANY places a station marker in the next free
   slot (7.7). ``s:N-S`` puts a small station on the track joining those two sides (names S, SW, NW, N, NE, SE
   or numbers 0-5, 7.6.4). A line naming only the hex and markers places the markers.
-- ``COMPANY [TRAIN ...] [permits TYPE ...] [london]`` - e.g. ``ECR 2E 2/3E permits express london``. The
-  trains replace the company's trains; ``permits`` (followed by freight, local, express or F, L, E) replaces its
-  permits; ``london`` gives it a London link (7.6.5). A company not yet in play is put in play, with the
-  permits of its trains' types unless ``permits`` is given.
+- ``COMPANY [TRAIN ...] [permits TYPE ...] [home:HEX]`` - e.g. ``ECR 2E 2/3E permits express``. The trains
+  replace the company's trains; ``permits`` (followed by freight, local, express or F, L, E) replaces its
+  permits (6.5.4.3); ``home:HEX`` names a home other than the printed one (2.1, after a merger). A company not
+  yet in play is put in play, with the permits of its trains' types unless ``permits`` is given.
+- ``london COMPANY ...`` - the companies with a London link, in order (7.6.5).
 - ``phase X`` - sets the phase (9.0).
+
+`board_text` writes a position in this grammar (tiles, markers, small stations, companies, London), so a
+board can be copied as text and typed back.
 
 `apply_quick_entry` is all-or-nothing: every line that cannot be read is reported at once; then the lines are
 applied in order, and the first one an edit refuses stops everything, reported with its line number, its text
@@ -48,14 +52,22 @@ class HexLine:
 
 @dataclass(frozen=True)
 class CompanyLine:
-    """A line about one company: its trains, permits (None: keep, or infer for a new company), London link."""
+    """A line about one company: its trains, permits (None: keep, or infer for a new company) and home (None:
+    keep, or the printed one for a new company)."""
 
     number: int
     text: str
     company: str
     trains: tuple[str, ...]
     permits: tuple[TrainType, ...] | None
-    london: bool
+    home: str | None
+
+
+@dataclass(frozen=True)
+class LondonLine:
+    number: int
+    text: str
+    companies: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -65,7 +77,7 @@ class PhaseLine:
     phase: str
 
 
-Line = HexLine | CompanyLine | PhaseLine
+Line = HexLine | CompanyLine | LondonLine | PhaseLine
 
 
 def _where(number: int, text: str) -> str:
@@ -142,15 +154,17 @@ def _company_line(
 ) -> tuple[CompanyLine | None, list[Problem]]:
     trains: list[str] = []
     permits: list[TrainType] | None = None
-    london = False
+    home: str | None = None
     problems: list[Problem] = []
     where = f"{_where(number, text)}: company {company}"
     for token in tokens[1:]:
         low = token.lower()
         if low in ("permit", "permits"):
             permits = []
-        elif low == "london":
-            london = True
+        elif low.startswith("home:"):
+            home = token[5:].upper()
+            if home not in game.towns:
+                problems.append(Problem(where, "2.1", f"home {home!r} is not a town of the map"))
         elif permits is not None and low in _TYPES:
             permits.append(_TYPES[low])
         else:
@@ -162,7 +176,18 @@ def _company_line(
         problems.append(Problem(where, "format", "'permits' must be followed by freight, local or express"))
     if problems:
         return None, problems
-    return CompanyLine(number, text, company, tuple(trains), tuple(permits) if permits else None, london), []
+    return CompanyLine(number, text, company, tuple(trains), tuple(permits) if permits else None, home), []
+
+
+def _london_line(game: GameData, number: int, text: str, tokens: list[str]) -> tuple[LondonLine | None, list[Problem]]:
+    companies = [_company_id(game, token) for token in tokens[1:]]
+    unknown = [t for t, c in zip(tokens[1:], companies, strict=True) if c is None]
+    if unknown:
+        known = ", ".join(game.companies)
+        return None, [
+            Problem(f"{_where(number, text)}", "2.1", f"unknown company {unknown[0]!r}; companies are {known}")
+        ]
+    return LondonLine(number, text, tuple(c for c in companies if c is not None)), []
 
 
 def parse_quick_entry(text: str, game: GameData) -> list[Line]:
@@ -182,6 +207,8 @@ def parse_quick_entry(text: str, game: GameData) -> list[Line]:
             parsed, found = _hex_line(game, number, content, tokens)
         elif company is not None:
             parsed, found = _company_line(game, number, content, company, tokens)
+        elif first.lower() == "london":
+            parsed, found = _london_line(game, number, content, tokens)
         elif first.lower() == "phase" and len(tokens) == 2:
             parsed, found = PhaseLine(number, content, tokens[1].upper()), []
         else:
@@ -190,7 +217,7 @@ def parse_quick_entry(text: str, game: GameData) -> list[Line]:
                 Problem(
                     _where(number, content),
                     "format",
-                    f"{first!r} is not a hex (e.g. D13), a company (e.g. ECR) or 'phase X'",
+                    f"{first!r} is not a hex (e.g. D13), a company (e.g. ECR), 'london' or 'phase'",
                 )
             ]
         problems += found
@@ -240,10 +267,17 @@ def _apply_company(position: Position, line: CompanyLine) -> Position:
         permits = current.permits
     else:
         permits = frozenset(parse_train(t, position.game).type for t in line.trains)
-    home = current.home if current is not None else None
-    position = editing.set_company(position, line.company, line.trains, permits, home)
-    if line.london and line.company not in position.london:
-        position = editing.set_london(position, line.company, True)
+    home = line.home or (current.home if current is not None else None)
+    return editing.set_company(position, line.company, line.trains, permits, home)
+
+
+def _apply_london(position: Position, line: LondonLine) -> Position:
+    for company in position.london:
+        if company not in line.companies:
+            position = editing.set_london(position, company, False)
+    for company in line.companies:
+        if company not in position.london:
+            position = editing.set_london(position, company, True)
     return position
 
 
@@ -253,6 +287,8 @@ def apply_line(position: Position, line: Line) -> Position:
         return _apply_hex(position, line)
     if isinstance(line, CompanyLine):
         return _apply_company(position, line)
+    if isinstance(line, LondonLine):
+        return _apply_london(position, line)
     return editing.set_phase(position, line.phase)
 
 
@@ -266,3 +302,31 @@ def apply_quick_entry(position: Position, text: str) -> Position:
             where = _where(line.number, line.text)
             raise InputError([Problem(f"{where}: {p.where}", p.rule, p.message) for p in exc.problems]) from None
     return position
+
+
+def board_text(position: Position) -> str:
+    """The position in the quick-entry grammar: a line per tiled or marked hex (in map order), a line per
+    company in play, the London links. Typed back on an empty board of the same phase and variant it gives
+    the same position."""
+    game = position.game
+    lines: list[str] = []
+    for hex_ in sorted(set(position.tiles) | set(position.stations), key=hexgrid.parse_hex):
+        words = [hex_]
+        lay = position.tiles.get(hex_)
+        if lay is not None:
+            words += [lay.tile, f"r{lay.rotation}"]
+        words += position.stations.get(hex_, ())
+        if lay is not None and game.tiles[lay.tile].color != "yellow":
+            names = hexgrid.EDGE_NAMES
+            words += [f"s:{names[a]}-{names[b]}" for a, b in lay.small_stations]
+        lines.append(" ".join(words))
+    for company in position.companies.values():
+        words = [company.id, *(t.name for t in company.trains)]
+        if company.permits:
+            words += ["permits", *(t.value for t in TrainType if t in company.permits)]
+        if company.home != game.companies[company.id].home:
+            words.append(f"home:{company.home}")
+        lines.append(" ".join(words))
+    if position.london:
+        lines.append(" ".join(["london", *position.london]))
+    return "\n".join(lines)
