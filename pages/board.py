@@ -23,13 +23,15 @@ from solver.trains import TrainType
 
 SELECTED = "board_selected_hex"  # kept across page switches
 HEX_WIDGET = "board_hex_widget"
-MAP_KEY = "board_map"
-TAB = "board_tab"  # the open tab, kept across reruns and page switches
+MAP_KEY = "board_map"  # with a version number, new after each click (see _map)
+MAP_VERSION = "board_map_version"
+TAB = "board_tab"  # the open panel (Hex, Companies, ...), kept across reruns and page switches
 CLICK_MODE = "board_click_mode"  # what a click on the map does
 MARKER_COMPANY = "board_marker_company"  # whose marker a click places
 PREVIEW = "board_preview"  # (hex, tile, rotation) drawn in place on the map while a tile is being rotated
 QUICK = "board_quick_entry"
 NONE = "(click the map)"
+CARD_WIDTH = 140  # pixels of one offered tile's card: two fit the panel on a 1280 px screen, three at 1600
 OPEN_HEX = "Opens the hex"
 PLACE_MARKER = "Places a marker"
 TABS = ("Hex", "Companies", "Quick entry", "Phase & variant")
@@ -47,11 +49,14 @@ def _hex_label(hex_: str | None) -> str:
     return f"{hex_} {session.position().game.hex_name(hex_)}"
 
 
-def _on_map_click() -> None:
+def _on_map_click(key: str) -> None:
     """Chart selection callback: turn the clicked point's map coordinates into the hex (click-to-hex); open it
-    in the Hex tab, or, in marker mode, place the chosen company's marker there (7.7)."""
-    event: Any = st.session_state.get(MAP_KEY)
+    in the Hex panel, or, in marker mode, place the chosen company's marker there (7.7)."""
+    event: Any = st.session_state.get(key)
     points = event["selection"]["points"] if event else []
+    # The next run draws the map under a new key, so Plotly keeps no selection: a second click on the same
+    # hex (a second marker, or one refused) is a click again, and the map is not dimmed around a selection.
+    st.session_state[MAP_VERSION] = st.session_state.get(MAP_VERSION, 0) + 1
     if not points:
         return
     game = session.position().game
@@ -67,7 +72,7 @@ def _on_map_click() -> None:
             partial(editing.place_marker, hex_=hex_, company=company), f"Placed {company}'s marker on {hex_}."
         )
     else:
-        st.session_state[TAB] = "Hex"
+        st.session_state[TAB] = TABS[0]
 
 
 def _on_hex_pick() -> None:
@@ -124,33 +129,47 @@ def _tile_offer(pos: Position, hex_: str) -> None:
         "Grey stubs: track coming in from the neighbours; blue sides: barrier or sea. *Rotate* turns the tile "
         "on the map too."
     )
-    cols = st.columns(3)
-    for i, option in enumerate(offers):
-        rotation = _chosen_rotation(pos, hex_, option, incoming)
-        with cols[i % 3], st.container(border=True, key=f"offer-{hex_}-{option.tile}"):
-            svg = draw_tiles.tile_svg(
-                game, option.tile, rotation, stations, blocked, incoming, title=f"tile {option.tile} r{rotation}"
-            )
-            st.image(svg, width="stretch")
-            n = len(option.rotations)
-            st.caption(f"**{option.tile}** r{rotation} · {option.available} left" + (f" · {n} ways" if n > 1 else ""))
-            if n > 1:
-                st.button(
-                    "Rotate",
-                    key=f"rot-{hex_}-{option.tile}",
-                    icon=":material/rotate_right:",
-                    on_click=_rotate,
-                    args=(hex_, option, rotation),
-                    width="stretch",
-                )
+    # Cards of a fixed width in a wrapping row.
+    with st.container(horizontal=True, gap="small", key=f"tile-offer-{hex_}"):
+        for option in offers:
+            _offer_card(pos, hex_, option, _chosen_rotation(pos, hex_, option, incoming), stations, blocked, incoming)
+
+
+def _offer_card(
+    pos: Position,
+    hex_: str,
+    option: editing.TileOption,
+    rotation: int,
+    stations: tuple[tuple[int, int], ...],
+    blocked: frozenset[int],
+    incoming: frozenset[int],
+) -> None:
+    """One offered tile: its picture at the rotation shown, Rotate (when it fits more than one way) and Lay."""
+    n = len(option.rotations)
+    with st.container(border=True, width=CARD_WIDTH, key=f"offer-{hex_}-{option.tile}"):
+        title = f"tile {option.tile} r{rotation}"
+        st.image(
+            draw_tiles.tile_svg(pos.game, option.tile, rotation, stations, blocked, incoming, title), width="stretch"
+        )
+        turn = f" ({option.rotations.index(rotation) + 1} of {n})" if n > 1 else ""
+        st.caption(f"**{option.tile}** r{rotation}{turn} · {option.available} left")
+        if n > 1:
             st.button(
-                f"Lay {option.tile} r{rotation}",
-                key=f"lay-{hex_}-{option.tile}",
-                type="primary",
-                on_click=_lay,
+                "Rotate",
+                key=f"rot-{hex_}-{option.tile}",
+                icon=":material/rotate_right:",
+                on_click=_rotate,
                 args=(hex_, option, rotation),
                 width="stretch",
             )
+        st.button(
+            f"Lay {option.tile} r{rotation}",
+            key=f"lay-{hex_}-{option.tile}",
+            type="primary",
+            on_click=_lay,
+            args=(hex_, option, rotation),
+            width="stretch",
+        )
 
 
 def _markers(pos: Position, hex_: str) -> None:
@@ -368,7 +387,7 @@ def _new_board_form(pos: Position) -> None:
 def _map(pos: Position, selected: str | None) -> None:
     c1, c2 = st.columns([3, 2])
     st.session_state.setdefault(CLICK_MODE, OPEN_HEX)  # set here, not as a default: the key is also kept by session
-    mode = c1.segmented_control("A click on the map", [OPEN_HEX, PLACE_MARKER], key=CLICK_MODE)
+    mode = c1.segmented_control("A click on the map", [OPEN_HEX, PLACE_MARKER], key=CLICK_MODE, required=True)
     if mode == PLACE_MARKER:
         game = pos.game
         c2.selectbox(
@@ -383,10 +402,11 @@ def _map(pos: Position, selected: str | None) -> None:
         old = pos.tiles.get(selected)
         lay = TileLay(selected, preview[1], preview[2], old.small_stations if old else ())
     fig = draw_board.board_figure(pos, selected=[selected] if selected else [], preview=lay)
+    key = f"{MAP_KEY}-{st.session_state.get(MAP_VERSION, 0)}"
     st.plotly_chart(
         fig,
-        key=MAP_KEY,
-        on_select=_on_map_click,
+        key=key,
+        on_select=partial(_on_map_click, key),
         selection_mode="points",
         config={"displayModeBar": False, "scrollZoom": False},
     )
@@ -406,7 +426,7 @@ def main() -> None:
         _new_board_form(pos)
 
     selected: str | None = st.session_state.get(SELECTED)
-    map_col, panel = st.columns([3, 2], gap="medium")
+    map_col, panel = st.columns([4, 3], gap="medium")
     with map_col:
         _map(pos, selected)
     with panel:
@@ -414,19 +434,18 @@ def main() -> None:
         if st.session_state.get(HEX_WIDGET) not in options:
             st.session_state[HEX_WIDGET] = _hex_label(selected)
         st.selectbox("Hex", options, key=HEX_WIDGET, on_change=_on_hex_pick)
-        tabs = dict(zip(TABS, st.tabs(list(TABS), key=TAB, on_change="rerun"), strict=True))
-        if tabs["Hex"].open:
-            with tabs["Hex"]:
-                _hex_panel(pos, selected)
-        if tabs["Companies"].open:
-            with tabs["Companies"]:
-                _companies_panel(pos)
-        if tabs["Quick entry"].open:
-            with tabs["Quick entry"]:
-                _quick_entry_panel()
-        if tabs["Phase & variant"].open:
-            with tabs["Phase & variant"]:
-                _phase_panel(pos)
+        # A radio, not st.tabs: its choice is kept across reruns (tabs fell back to the first one when a company
+        # was chosen), a map click can switch it to the Hex panel, and it wraps on a narrow screen.
+        st.session_state.setdefault(TAB, TABS[0])
+        tab = st.radio("Panel", TABS, key=TAB, label_visibility="collapsed", horizontal=True)
+        if tab == "Companies":
+            _companies_panel(pos)
+        elif tab == "Quick entry":
+            _quick_entry_panel()
+        elif tab == "Phase & variant":
+            _phase_panel(pos)
+        else:
+            _hex_panel(pos, selected)
 
 
 main()

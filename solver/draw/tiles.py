@@ -106,8 +106,9 @@ def tile_svg(
     if tile.station == "large":
         for dx, dy in geo.slot_offsets(tile.slots, spread=0.22):
             parts.append(_circle((cx + dx, cy + dy), 0.17, palette.SLOT_FILL))
-        parts.append(_circle((cx + 0.55, cy - 0.45), 0.17, "#fff", "#555", 0.03))
-        parts.append(_text((cx + 0.55, cy - 0.45), str(tile.revenue), 0.18))
+        # The revenue sits by the east corner, where no track runs (track ends at edge middles).
+        parts.append(_circle((cx + 0.66, cy), 0.17, "#fff", "#555", 0.03))
+        parts.append(_text((cx + 0.66, cy), str(tile.revenue), 0.18))
     letter = f" {tile.letter}" if tile.letter else ""
     parts.append(_text((cx - 0.62, cy + 0.62), f"{tile.id}{letter}", 0.24, anchor="start", weight="bold"))
     label = f"<title>{title}</title>" if title else ""
