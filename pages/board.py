@@ -151,8 +151,8 @@ def _offer_card(
         st.image(
             draw_tiles.tile_svg(pos.game, option.tile, rotation, stations, blocked, incoming, title), width="stretch"
         )
-        turn = f" ({option.rotations.index(rotation) + 1} of {n})" if n > 1 else ""
-        st.caption(f"**{option.tile}** r{rotation}{turn} · {option.available} left")
+        turn = f"{option.rotations.index(rotation) + 1}/{n} · " if n > 1 else ""
+        st.caption(f"{turn}{option.available} left")  # the tile and rotation are on the picture and on Lay
         if n > 1:
             st.button(
                 "Rotate",
