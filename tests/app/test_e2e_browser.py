@@ -174,6 +174,10 @@ def choose(pg: Any, label: str, option: str) -> None:
 
 
 def plotly_traces(pg: Any) -> list[str]:
+    """The trace names of every Plotly chart on the page, once at least one chart has been drawn."""
+    pg.wait_for_function(
+        "() => Array.from(document.querySelectorAll('.js-plotly-plot')).some(el => (el.data || []).length)"
+    )
     names: list[str] = pg.evaluate(
         "() => Array.from(document.querySelectorAll('.js-plotly-plot'))"
         ".flatMap(el => (el.data || []).map(t => t.name || ''))"
