@@ -257,3 +257,16 @@ def test_a_tile_no_yellow_tile_of_the_hex_leads_to_is_refused_with_the_upgrade_r
     with pytest.raises(InputError) as exc:
         ed.lay_tile(EMPTY_D, "E6", "611", 0)  # a large-station tile on a village
     assert rules(exc) == {"7.6.1"}
+
+
+@pytest.mark.parametrize("phase", ["A", "B", "D", "H"])
+def test_every_tile_offered_on_the_printed_map_lays_to_a_valid_position_7_6_1_9_0(phase: str) -> None:
+    board = dataclasses.replace(Position(), phase=phase)
+    colours = set(board.game.phases[phase].tiles)
+    for hex_ in sorted(board.game.land_hexes):
+        offered = ed.tile_offer(board, hex_)
+        assert offered, f"{hex_} takes a tile in phase {phase}"
+        for option in offered:
+            assert board.game.tiles[option.tile].color in colours
+            for r in option.rotations:
+                assert validate_position(ed.lay_tile(board, hex_, option.tile, r), check_supply=True) == []
