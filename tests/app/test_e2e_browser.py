@@ -521,9 +521,14 @@ def test_board_page_tile_offer_is_whole_at_1280_and_1600_px_and_the_companies_ta
         pg.mouse.move(0, 0)  # no hover label over the map
         shot(pg, f"board-{width}.png")
 
-    # Choosing a company in the Companies tab keeps the Companies tab open (it jumped back to Hex).
+    # Choosing a company in the Companies panel and saving it keeps the Companies panel open: with st.tabs the
+    # success message shown above moved the tabs and they came back on the first one, Hex.
     segment(pg, "Companies").click()
     wait_for_app(pg)
     choose(pg, "Company", "ESR East Suffolk Railway")
+    assert pg.get_by_role("radio", name="Companies", exact=True).is_checked()
+    pg.get_by_role("button", name="Save company").click()
+    wait_for_app(pg)
+    pg.get_by_text("Saved ESR.").first.wait_for()
     assert pg.get_by_role("radio", name="Companies", exact=True).is_checked()
     assert pg.get_by_text("Trains (e.g. 3F, 4/5L, 2/3E)").first.is_visible()
