@@ -19,7 +19,8 @@ skipped):
 `board_text` writes a position in this grammar (tiles, markers, small stations, companies, London), so a
 board can be copied as text and typed back.
 
-`apply_quick_entry` is all-or-nothing: every line that cannot be read is reported at once; then the lines are
+Typing the tile a hex already has changes nothing; typing it at another rotation turns it (a correction: the
+tile is removed and laid again, so its small stations are typed again). `apply_quick_entry` is all-or-nothing: every line that cannot be read is reported at once; then the lines are
 applied in order, and the first one an edit refuses stops everything, reported with its line number, its text
 and the rule (the same message a click would give). The position is returned only when every line applies.
 """
@@ -245,10 +246,14 @@ def _rotation(position: Position, line: HexLine, tile: str) -> int:
 
 def _apply_hex(position: Position, line: HexLine) -> Position:
     lay = position.tiles.get(line.hex)
-    if line.tile is not None:
-        same = lay is not None and lay.tile == line.tile and line.rotation in (None, lay.rotation)
-        if not same:
-            position = editing.lay_tile(position, line.hex, line.tile, _rotation(position, line, line.tile))
+    if line.tile is not None and not (
+        lay is not None and lay.tile == line.tile and line.rotation in (None, lay.rotation)
+    ):
+        if lay is not None and lay.tile == line.tile:
+            # The tile already there, typed at another rotation: a correction, made as the clicks make it
+            # (remove the tile, lay it again); its small stations go with it and are typed again.
+            position = editing.remove_tile(position, line.hex)
+        position = editing.lay_tile(position, line.hex, line.tile, _rotation(position, line, line.tile))
     for company in line.markers:
         if company not in position.stations.get(line.hex, ()):
             position = editing.place_marker(position, line.hex, company)

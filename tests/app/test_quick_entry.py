@@ -133,3 +133,11 @@ def test_phase_line_follows_rule_9_0() -> None:
 def test_parse_names_each_kind_of_line() -> None:
     lines = parse_quick_entry("D13 57 r1 ECR s:N-S\nECR 2E\nlondon ECR\nphase B", EMPTY_A.game)
     assert [type(line).__name__ for line in lines] == ["HexLine", "CompanyLine", "LondonLine", "PhaseLine"]
+
+
+def test_typing_a_hex_tile_at_another_rotation_corrects_it_and_the_same_line_again_changes_nothing() -> None:
+    board = apply_quick_entry(EMPTY_A, "D11 57 r0 SVR")
+    assert apply_quick_entry(board, "D11 57 r0 SVR") == board
+    turned = apply_quick_entry(board, "D11 57 r1")
+    assert (turned.tiles["D11"].rotation, turned.stations["D11"]) == (1, ("SVR",))
+    assert refused(board, "D11 5 r0").problems[0].rule == "7.6.3"  # another tile is an upgrade, or refused
