@@ -6,7 +6,7 @@ and London links; undo."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 import polars as pl
 import streamlit as st
@@ -18,7 +18,7 @@ from solver.draw import geometry
 from solver.draw import tiles as draw_tiles
 from solver.gamedata import PHASES
 from solver.new_board import new_board
-from solver.position import Position, TileLay
+from solver.position import GameLength, Position, TileLay
 from solver.trains import TrainType
 
 SELECTED = "board_selected_hex"  # kept across page switches
@@ -342,10 +342,12 @@ def _quick_entry_panel() -> None:
         "russet tile may be typed directly), its rotation r0-r5 (not needed when the tile fits one way only), "
         "station markers in slot order (7.7), small stations on the track joining two sides "
         "(S, SW, NW, N, NE, SE, 7.6.4).\n"
-        "- `COMPANY [TRAIN ...] [permits TYPE ...] [london]`: the company's trains (e.g. 3F 4/5L 2/3E), permits "
-        "(freight, local, express) and London link (7.6.5).\n"
+        "- `COMPANY [TRAIN ...] [permits TYPE ...] [home:HEX]`: the company's trains (e.g. 3F 4/5L 2/3E), permits "
+        "(freight, local, express; 6.5.4.3) and a home other than the printed one (2.1).\n"
+        "- `london COMPANY ...`: the London links (7.6.5).\n"
         "- `phase X`: the phase (9.0).\n\n"
-        "Lines apply in order, all or nothing: a refused line changes nothing and is named with its rule."
+        "Lines apply in order, all or nothing: a refused line changes nothing and is named with its rule. A line "
+        "repeated changes nothing; a hex's tile typed at another rotation turns it."
     )
     with st.expander("This board as quick-entry lines (copy, edit, type back on a new board)"):
         st.code(quick_entry.board_text(session.position()), language=None)
@@ -374,7 +376,7 @@ def _new_board_form(pos: Position) -> None:
         create = st.form_submit_button("Create the new board", type="primary")
     if create:
         made = session.apply(
-            lambda _: new_board(phase, length, extra, types, permits),  # type: ignore[arg-type]
+            lambda _: new_board(phase, cast(GameLength, length), extra, types, permits),
             f"New board in phase {phase} with {', '.join(permits) or 'no companies'}.",
         )
         if made:
