@@ -20,7 +20,9 @@ skipped):
 board can be copied as text and typed back.
 
 Typing the tile a hex already has changes nothing; typing it at another rotation turns it (a correction: the
-tile is removed and laid again, so its small stations are typed again). `apply_quick_entry` is all-or-nothing: every line that cannot be read is reported at once; then the lines are
+tile is removed and laid again, so its small stations are typed again).
+
+`apply_quick_entry` is all-or-nothing: every line that cannot be read is reported at once; then the lines are
 applied in order, and the first one an edit refuses stops everything, reported with its line number, its text
 and the rule (the same message a click would give). The position is returned only when every line applies.
 """
