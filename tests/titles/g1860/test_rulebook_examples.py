@@ -122,9 +122,7 @@ def test_rb_l628_a_leased_train_uses_only_its_large_station_allowance() -> None:
 
 def test_rb_l727_original_insolvency_pays_half_rounded_up_to_10_plus_the_full_subsidy() -> None:
     assert original_insolvency_revenue(250) + 40 == 170
-    pos = south_west(
-        {"VY&SC": ["3+2"]}, rules={"insolvency": "original"}, company_rules={"VY&SC": {"insolvent": True}}
-    )
+    pos = south_west({"VY&SC": ["3+2"]}, rules={"insolvency": "original"}, company_rules={"VY&SC": {"insolvent": True}})
     result = run(pos, "VY&SC", ("3+2", "B6 C7 E9 F10 F12"))
     assert (result.revenue, result.subsidy) == (40, 10)
     assert original_insolvency_revenue(70) == 40
