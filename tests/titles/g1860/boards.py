@@ -36,10 +36,7 @@ def position(
 
 def run(pos: BoardPosition, company: str, *routes: tuple[str, str] | tuple[str, str, int]) -> Evaluation:
     """Evaluate routes given as (train, "N1 N2 ...") or (train, "N1 N2 ...", halts counted)."""
-    specs = [
-        RouteSpec(r[0], tuple(r[1].split()), {"halts": r[2]} if len(r) == 3 else {})  # type: ignore[misc]
-        for r in routes
-    ]
+    specs = [RouteSpec(r[0], tuple(r[1].split()), {"halts": r[2]} if len(r) == 3 else {}) for r in routes]
     return evaluate(pos, company, specs)
 
 

@@ -18,7 +18,8 @@ from solver.core.track_graph import NodeRef, TrackGraph
 from solver.titles.g1860 import rulebook
 from solver.titles.g1860.evaluator import evaluate
 from solver.titles.g1860.trains import train_sizes
-from tests.titles.g1860.boards import cowes, hub, south_west, ventnor
+
+from .boards import cowes, hub, south_west, ventnor
 
 TRAINS = list(train_sizes())
 BOARDS: list[tuple[Callable[..., BoardPosition], str]] = [

@@ -7,7 +7,8 @@ import pytest
 
 from solver.errors import InputError, Problem
 from solver.titles.g1860 import rulebook
-from tests.titles.g1860.boards import cowes, hub, position, run, south_west, ventnor
+
+from .boards import cowes, hub, position, run, south_west, ventnor
 
 
 def _rules(problems: tuple[Problem, ...] | list[Problem]) -> list[str]:

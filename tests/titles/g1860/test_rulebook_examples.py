@@ -8,7 +8,8 @@ from solver.titles.g1860 import rulebook
 from solver.titles.g1860.modes import RunMode
 from solver.titles.g1860.scoring import allowance, leasing_revenue, original_insolvency_revenue
 from solver.titles.g1860.trains import train_sizes
-from tests.titles.g1860.boards import cowes, hub, run, south_west
+
+from .boards import cowes, hub, run, south_west
 
 
 def _rules(problems: tuple[Problem, ...]) -> list[str]:
