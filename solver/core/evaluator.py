@@ -27,7 +27,8 @@ from solver.core.board_position import BoardPosition
 from solver.core.track_graph import Link, NodeRef, Piece, Side, TrackGraph
 from solver.errors import Problem
 
-#: At most this many ways of tracing one route (several links between the same two nodes) are tried.
+#: At most this many ways of tracing one route (several links between the same two nodes) are tried, and at
+#: most this many steps of the search for ways of all routes that share no track.
 MAX_WAYS = 256
 
 
@@ -205,14 +206,18 @@ def evaluate(
 def _first_without_overlap(
     rules: RouteRules, graph: TrackGraph, accepted: list[list[TracedRoute]]
 ) -> list[TracedRoute] | None:
-    """The first choice of one way per route that shares no track, by a depth-first search."""
+    """The first choice of one way per route that shares no track, by a depth-first search of at most MAX_WAYS
+    steps (None when it finds none within them)."""
     chosen: list[TracedRoute] = []
+    steps = 0
 
     def search(i: int) -> bool:
+        nonlocal steps
         if i == len(accepted):
             return True
         for way in accepted[i]:
-            if rules.check_overlap(graph, [*chosen, way]):
+            steps += 1
+            if steps > MAX_WAYS or rules.check_overlap(graph, [*chosen, way]):
                 continue
             chosen.append(way)
             if search(i + 1):

@@ -8,7 +8,7 @@ import pytest
 from solver.errors import InputError, Problem
 from solver.titles.g1860 import rulebook
 
-from .boards import cowes, hub, position, run, south_west, ventnor
+from .boards import HUB_STATIONS, HUB_TILES, cowes, hub, position, run, south_west, ventnor
 
 
 def _rules(problems: tuple[Problem, ...] | list[Problem]) -> list[str]:
@@ -174,3 +174,15 @@ def test_a_faulty_rule_mode_or_train_is_refused_naming_the_field(
     with pytest.raises(InputError) as err:
         run(pos, "C&N", ("2+1", "F2:0 F2:1"))
     assert [(p.where, p.rule) for p in err.value.problems] == [(where, rule)]
+
+
+def test_rb_l540_where_track_offers_two_ways_between_two_stations_each_train_takes_its_own() -> None:
+    """With a curve at F8, Shorwell E9 and Chale Green F10 are joined directly and round by F8: two S&C trains
+    between them take one way each; a third finds none free."""
+    tiles = [t if t[0] != "F8" else ("F8", "7", 0) for t in HUB_TILES]
+    pos = position("5", tiles, HUB_STATIONS, {"S&C": ["3+2", "3+2", "3+2"]})
+    two = run(pos, "S&C", ("3+2", "F12 F10 E9"), ("3+2", "E9 F10"))
+    assert two.legal, two.problems
+    assert [t.revenue for t in two.trains] == [50, 30]
+    three = run(pos, "S&C", ("3+2", "F12 F10 E9"), ("3+2", "E9 F10"), ("3+2", "F10 E9"))
+    assert set(_rules(three.problems)) == {rulebook.NO_SHARED_TRACK}
