@@ -9,7 +9,7 @@ from solver.titles.g1860.modes import RunMode
 from solver.titles.g1860.scoring import allowance, leasing_revenue, original_insolvency_revenue
 from solver.titles.g1860.trains import train_sizes
 
-from .boards import cowes, hub, run, south_west
+from .boards import cowes, hub, position, run, south_west
 
 
 def _rules(problems: tuple[Problem, ...]) -> list[str]:
@@ -145,3 +145,45 @@ def test_rb_l660_halts_are_not_counted_once_the_southern_has_formed() -> None:
     assert (result.revenue, result.subsidy) == (80, 0)
     assert result.trains[0].stops[1].note == "not counted (the Southern has formed)"
     assert _rules(run(pos, "VY&SC", ("3+2", "B6 C7 E9 F10 F12", 1)).problems) == [rulebook.SOUTHERN]
+
+
+# The recorded runs of the reference's §1.8 item 9, on the board their `connections` describe (tiles of the 1860 box
+# at the rotations that join the recorded hexes; the record gives no rotations).
+RECORDED_71 = [
+    ("J4", "115", 1),
+    ("I5", "742", 2),
+    ("H4", "744", 2),
+    ("G3", "741", 5),
+    ("F2", "787", 0),
+    ("F4", "742", 3),
+]
+
+
+def test_bank_fixture_action_71_c_and_n_runs_50_and_10_subsidy_and_60() -> None:
+    """1860_game_end_bank.json, action 71 (two-player map, the site's options): J4-I5-H4-H4-G3-G5 earns 50 and 10
+    subsidy (Ryde 20, Newport 30, four halts passed and one counted); F2-F2-F2-F4-G5 earns 60 (Cowes 20, its small
+    station 10, Newport 30; no halt counted). Both are legal under the rulebook too."""
+    for rules in ({"mode": "site", "reenter_hexes": True}, {}):
+        pos = position(
+            "2",
+            RECORDED_71,
+            {"F2": [["C&N"], [], []], "G5": [["C&N"]]},
+            {"C&N": ["2+1", "2+1"]},
+            rules=rules,
+            map_variant="two_player",
+        )
+        result = run(pos, "C&N", ("2+1", "J4 I5 H4:1 H4:0 G3 G5", 1), ("2+1", "F2:0 F2:1 F2:2 F4 G5", 0))
+        assert result.legal, result.problems
+        assert [(t.revenue, t.subsidy) for t in result.trains] == [(50, 10), (60, 0)]
+
+
+def test_game_19354_action_69_a_route_inside_cowes_and_runs_meeting_at_a_small_station() -> None:
+    """19354.json, action 69 (old record, no revenue stored): `F2 0.1` runs from Cowes' large station to its small
+    station, worth 30; the second 2+1 (`F2 1.2`, F4-F2, F4-G5) starts at that small station, where the two runs
+    meet (Running Trains, RB L525). The second route needs a C&N base on a large station (RB L524): Newport's."""
+    stations = {"F2": [["C&N"], [], []], "G5": [["C&N"]]}
+    pos = position("2", [("F2", "787", 0), ("F4", "742", 3)], stations, {"C&N": ["2+1", "2+1"]})
+    result = run(pos, "C&N", ("2+1", "F2:0 F2:1"), ("2+1", "F2:1 F2:2 F4 G5", 1))
+    assert result.legal, result.problems
+    assert result.trains[0].revenue == 30
+    assert (result.trains[1].revenue, result.trains[1].subsidy) == (40, 10)
