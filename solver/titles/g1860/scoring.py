@@ -79,6 +79,8 @@ def count_stops(graph: TrackGraph, route: TracedRoute, size: TrainSize, mode: Ru
             )
         )
     room = max(0, total - len(large))
+    for name in sorted(set(route.choices) - {"halts"}):
+        problems.append(Problem(f"{label} {name}", "format", f"{name!r} is not a choice of an 1860 route (halts)"))
     chosen = route.choices.get("halts")
     if chosen is not None and (
         not isinstance(chosen, int) or isinstance(chosen, bool) or not 0 <= chosen <= len(halts)

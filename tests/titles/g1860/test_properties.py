@@ -119,3 +119,35 @@ def test_the_site_options_allow_every_route_the_rulebook_allows_and_pay_the_same
     elif site.legal:
         # What only the site allows is a skipped small station or a re-entered hex.
         assert {p.rule for p in book.problems} <= {rulebook.NO_REENTRY, rulebook.CALL_AT_ALL}
+
+
+@settings(max_examples=150, deadline=None)
+@given(walks(), st.integers(0, 10))
+def test_a_route_that_leaves_out_a_station_on_its_track_is_never_legal(
+    walk: tuple[Callable[..., BoardPosition], str, list[str], str], drop: int
+) -> None:
+    """Running Trains, RB L526 and L528: a route lists every station its track passes through; leaving one out
+    makes it illegal unless other track joins the stations either side directly."""
+    board, company, nodes, train = walk
+    if len(nodes) < 3 or not _run(board, company, train, nodes).legal:
+        return
+    i = 1 + drop % (len(nodes) - 2)
+    graph = TrackGraph(board({company: [train]}))
+    if graph.links(graph.node_ref(nodes[i - 1]), graph.node_ref(nodes[i + 1])):
+        return
+    shorter = _run(board, company, train, nodes[:i] + nodes[i + 1 :])
+    assert rulebook.CONTINUOUS_TRACK in {p.rule for p in shorter.problems}
+
+
+@settings(max_examples=150, deadline=None)
+@given(walks(), st.booleans())
+def test_under_the_rulebook_a_legal_part_of_a_legal_route_never_earns_more(
+    walk: tuple[Callable[..., BoardPosition], str, list[str], str], from_start: bool
+) -> None:
+    """Every large and small station counts under the rulebook (RB L528), so a part counts a part of them. (Not
+    so under the site's options: dropping a large station worth 10 can make room for a small station worth 20.)"""
+    board, company, nodes, train = walk
+    whole = _run(board, company, train, nodes)
+    part = _run(board, company, train, nodes[1:] if from_start else nodes[:-1])
+    if whole.legal and part.legal:
+        assert part.revenue <= whole.revenue

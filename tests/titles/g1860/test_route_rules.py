@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from solver.core.evaluator import RouteSpec
 from solver.errors import InputError, Problem
 from solver.titles.g1860 import rulebook
+from solver.titles.g1860.evaluator import evaluate
 
 from .boards import HUB_STATIONS, HUB_TILES, cowes, hub, position, run, south_west, ventnor
 
@@ -186,3 +188,9 @@ def test_rb_l540_where_track_offers_two_ways_between_two_stations_each_train_tak
     assert [t.revenue for t in two.trains] == [50, 30]
     three = run(pos, "S&C", ("3+2", "F12 F10 E9"), ("3+2", "E9 F10"), ("3+2", "F10 E9"))
     assert set(_rules(three.problems)) == {rulebook.NO_SHARED_TRACK}
+
+
+def test_a_route_choice_that_1860_does_not_have_is_refused_by_name() -> None:
+    pos = cowes({"S&C": ["2+1"]})
+    result = evaluate(pos, "S&C", [RouteSpec("2+1", ("F4", "F6", "F10", "F12"), {"halt": 1})])
+    assert [(p.where, p.rule) for p in result.problems] == [("train 1 (2+1) halt", "format")]
