@@ -11,6 +11,8 @@ or `"cash"` (the most revenue plus subsidy, then the most revenue).
 from __future__ import annotations
 
 import itertools
+import math
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
@@ -26,11 +28,13 @@ Objective = Literal["revenue", "cash"]
 
 @dataclass(frozen=True)
 class Best:
-    """The best run found (no routes when no run earns anything) and how many runs were judged."""
+    """The best run found (no routes when no run earns anything), how many runs were judged, and whether the
+    search was complete (False when the time limit stopped it: then the run is the best found so far)."""
 
     run: tuple[RouteSpec, ...]
     evaluation: Evaluation
     runs_judged: int
+    complete: bool = True
 
 
 def simple_paths(graph: TrackGraph) -> Iterator[tuple[NodeRef, ...]]:
@@ -57,11 +61,16 @@ def objective_key(evaluation: Evaluation, objective: Objective) -> tuple[int, in
     return evaluation.revenue, evaluation.subsidy
 
 
-def routes_for(position: BoardPosition, company: str, train: str, graph: TrackGraph) -> list[RouteSpec]:
+def routes_for(
+    position: BoardPosition, company: str, train: str, graph: TrackGraph, deadline: float = math.inf
+) -> list[RouteSpec] | None:
     """Every route `train` may run alone: each simple path with each `halts` choice from 0 to its halts, kept
-    when the evaluator finds no fault but the run rules (home base, meeting) that a whole run settles."""
+    when the evaluator finds no fault but the run rules (home base, meeting) that a whole run settles; None when
+    the clock passes `deadline` (time.monotonic()) first."""
     kept: list[RouteSpec] = []
     for path in simple_paths(graph):
+        if time.monotonic() > deadline:
+            return None
         nodes = tuple(str(ref) for ref in path)
         halts = sum(1 for ref in path if graph.nodes[ref].kind == "halt")
         for counted in range(halts + 1):
@@ -72,16 +81,27 @@ def routes_for(position: BoardPosition, company: str, train: str, graph: TrackGr
     return kept
 
 
-def best_run(position: BoardPosition, company: str, objective: Objective = "revenue") -> Best:
-    """The best legal run of `company`'s trains by trying every choice of one route or none per train."""
+def best_run(
+    position: BoardPosition, company: str, objective: Objective = "revenue", time_limit: float | None = None
+) -> Best:
+    """The best legal run of `company`'s trains by trying every choice of one route or none per train, within
+    `time_limit` seconds if given (stopped, it returns the best run judged so far, marked incomplete)."""
+    deadline = math.inf if time_limit is None else time.monotonic() + time_limit
     graph = TrackGraph(position)
     trains = position.companies[company].trains
-    listed = {train: routes_for(position, company, train, graph) for train in set(trains)}
     best_run_: tuple[RouteSpec, ...] = ()
     best = evaluate(position, company, [], graph)
+    listed: dict[str, list[RouteSpec]] = {}
+    for train in sorted(set(trains)):
+        routes = routes_for(position, company, train, graph, deadline)
+        if routes is None:
+            return Best(best_run_, best, 0, complete=False)
+        listed[train] = routes
     judged = 0
     options = [[None, *listed[train]] for train in trains]
     for choice in itertools.product(*options):
+        if time.monotonic() > deadline:
+            return Best(best_run_, best, judged, complete=False)
         run = tuple(spec for spec in choice if spec is not None)
         if not run:
             continue

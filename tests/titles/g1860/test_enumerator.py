@@ -68,3 +68,9 @@ def test_the_cash_objective_trades_revenue_for_subsidy_and_never_loses_cash() ->
         by_cash = best_run(pos, company, "cash").evaluation
         assert by_revenue.revenue >= by_cash.revenue
         assert by_cash.revenue + by_cash.subsidy >= by_revenue.revenue + by_revenue.subsidy
+
+
+def test_the_time_limit_holds_and_says_the_search_is_incomplete() -> None:
+    stopped = best_run(HUB, "S&C", time_limit=0.0)
+    assert not stopped.complete and stopped.run == () and stopped.evaluation.legal
+    assert HUB_BEST.complete
