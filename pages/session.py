@@ -55,6 +55,7 @@ PERSISTENT_WIDGETS = (
     "routes_company",
     "routes_draw_train",
     "routes_mode",
+    "routes_map_size",
     "merge-example",
     "market-preview",
     "sale-company",

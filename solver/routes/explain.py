@@ -117,21 +117,21 @@ def _train(t: TrainResult, card: Train, chain: list[TrainResult]) -> TrainExplan
 
 
 def _why(stop: StopScore, card: Train) -> str:
-    """Why a stop earns this train nothing, with the rule; empty when it scores."""
+    """Why a stop earns this train nothing, in a few words with the rule; empty when it scores."""
     small = stop.node.startswith("S:")
     if stop.status == SCORED:
         return ""
     if stop.status == "dropped":
         rule = "7.8.3" if card.type is TrainType.EXPRESS else "7.8.2"
-        return f"dropped: a {card.name} scores only {card.scored} of the {card.visits} stations it visits ({rule})"
+        return f"dropped: a {card.name} scores {card.scored} of its {card.visits} stations ({rule})"
     if stop.status.startswith("scored by "):
-        return f"{stop.status}: each station and off-board area is scored once (7.8)"
+        return f"{stop.status}: each station and area scores once (7.8)"
     if small and card.type is TrainType.EXPRESS:
-        return "small station: Express trains ignore small stations (7.8.3)"
+        return "small station: ignored by Express trains (7.8.3)"
     if small and card.is_freight:
-        return "small station: Freight trains ignore small stations (7.8.1)"
+        return "small station: ignored by Freight trains (7.8.1)"
     if card.is_freight:
-        return "passed through: a Freight run scores only its two ends (7.8.1)"
+        return "passed through: a Freight run scores only its ends (7.8.1)"
     return stop.status
 
 

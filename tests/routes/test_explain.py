@@ -45,9 +45,9 @@ def test_the_late_game_ecr_freight_bonus_is_shown_as_its_sum(late_game: Position
 def test_each_stop_that_earns_nothing_says_why_with_its_rule(late_game: Position) -> None:
     run = explain(evaluate(late_game, "ECR", ECR_RUN), late_game.game)
     why = {(t.train, s.name): s.why for t in run.trains for s in t.stops}
-    assert why[("4/5E", "D13 Witham")] == "dropped: a 4/5E scores only 4 of the 5 stations it visits (7.8.3)"
-    assert why[("6F", "F5 Norwich")] == "passed through: a Freight run scores only its two ends (7.8.1)"
-    assert why[("6F", "small station in G6 Acle")] == "small station: Freight trains ignore small stations (7.8.1)"
+    assert why[("4/5E", "D13 Witham")] == "dropped: a 4/5E scores 4 of its 5 stations (7.8.3)"
+    assert why[("6F", "F5 Norwich")] == "passed through: a Freight run scores only its ends (7.8.1)"
+    assert why[("6F", "small station in G6 Acle")] == "small station: ignored by Freight trains (7.8.1)"
     assert why[("6F", "Great Yarmouth port (I4)")] == ""
     assert why[("4L", "small station in G6 Acle")] == ""  # a Local scores small stations (7.8.2)
     local = run.trains[4]
@@ -64,7 +64,7 @@ def test_a_stop_scored_by_another_train_names_that_train(late_game: Position) ->
     ipswich = next(s for s in run.trains[1].stops if s.name == "F11 Ipswich")
     assert ipswich.earned == 0 and ipswich.why.startswith("scored by 4E")
     woodbridge = next(s for s in run.trains[0].stops if s.name == "small station in G10 Woodbridge")
-    assert woodbridge.why == "small station: Express trains ignore small stations (7.8.3)"
+    assert woodbridge.why == "small station: ignored by Express trains (7.8.3)"
 
 
 def test_rulebook_7_8_2_wnr_local_3_text_shows_110_and_40_subsidy(kit: RouteKit) -> None:
