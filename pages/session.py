@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -115,8 +116,20 @@ def _write_draft() -> None:
         st.session_state[PROBLEMS] = exc.problems
 
 
-def replace(new: Position, saved_name: str | None = None, keep_undo: bool = True) -> None:
-    """Make `new` the current position (pushing the old one on the undo stack) and write the tab's draft."""
+class _Keep(Enum):
+    NAME = "keep"
+
+
+#: `replace(..., saved_name=KEEP_NAME)`: an edit of the current position keeps the name it was saved under.
+KEEP_NAME = _Keep.NAME
+
+
+def replace(new: Position, saved_name: str | _Keep | None = KEEP_NAME, keep_undo: bool = True) -> None:
+    """Make `new` the current position (pushing the old one on the undo stack) and write the tab's draft.
+
+    `saved_name` is the saved position `new` now corresponds to: KEEP_NAME for an edit of the current one, the
+    row's name when a saved position is loaded, and None for anything else that is loaded (an example, an
+    upload, a new board, an imported game), so that a later save never targets the position loaded before."""
     if keep_undo:
         stack: list[Position] = st.session_state[UNDO]
         stack.append(position())
@@ -124,7 +137,7 @@ def replace(new: Position, saved_name: str | None = None, keep_undo: bool = True
     else:
         st.session_state[UNDO] = []
     st.session_state[POSITION] = new
-    if saved_name is not None or not keep_undo:
+    if saved_name is not KEEP_NAME:
         st.session_state[SAVED_NAME] = saved_name
     _write_draft()
 
