@@ -64,8 +64,6 @@ PERSISTENT_WIDGETS = (
     "sale-director",
     "div-company",
     "div-pay",
-    "div-treasury",
-    "div-subsidy",
     "div-hudson",
     "mp-a",
     "mp-b",
