@@ -14,9 +14,18 @@ from pages import session
 from solver.draw.money import holdings_figure
 from solver.errors import InputError, Problem
 from solver.money import merge_preview, parse_scenario
+from solver.money.connection import merge_connection
+from solver.money.from_position import scenario_from_position
 from solver.money.merge import MergeOutcome
+from solver.position import Position
 
-SETTINGS = "merge_settings"  # kind, initiator, survivor, returns, max markers
+SETTINGS = "merge_settings"  # name, returns, max markers, and the position's companies it was taken from
+KIND, SURVIVOR, INITIATOR = "merge-kind", "merge-survivor", "merge-initiator"
+KINDS = ["merger", "acquisition", "refinance"]
+SOURCE = "merge-source"
+FIRST, SECOND = "merge-pos-first", "merge-pos-second"
+FROM_POSITION, FROM_EXAMPLE = "From the position", "Example scenario"
+ALONE = "none (refinance it alone)"
 PLACES = ("treasury", "pool", "ipo")
 COMPANY_COLUMNS = {
     "id": pl.String,
@@ -130,15 +139,18 @@ def scenario_from_tables(settings: dict[str, Any], tables: dict[str, pl.DataFram
     }
 
 
-def _load(raw: dict[str, Any]) -> None:
+def _load(raw: dict[str, Any], pair: tuple[str, str | None] | None = None) -> None:
+    """Fill the tables and the kind, survivor and initiator from a scenario (a file's contents or one taken
+    from the position: then `pair` names its companies, to check their connection against the board)."""
     st.session_state[SETTINGS] = {
         "name": raw.get("name", ""),
-        "kind": raw["kind"],
-        "initiator": raw["initiator"],
-        "survivor": raw["survivor"],
         "returns": raw.get("returns", "in_turn"),
         "max_markers": raw.get("max_markers", 7),
+        "pair": pair,
     }
+    st.session_state[KIND] = raw["kind"]
+    st.session_state[SURVIVOR] = raw["survivor"]
+    st.session_state[INITIATOR] = raw["initiator"]
     for name, table in tables_from_scenario(raw).items():
         session.reset_table(f"merge-{name}", table)
 
@@ -148,6 +160,71 @@ def _first_example() -> dict[str, Any]:
     path = examples.get("merge-5.2.6-example1") or next(iter(examples.values()))
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
+
+
+def choices_for(players: list[str], survivor: str, old: pl.DataFrame) -> pl.DataFrame:
+    """The option-share table for these players and this surviving company (5.2.4: each player and the
+    surviving company's treasury choose), keeping the choices already made by the same holders."""
+    made = dict(zip(old["holder"].to_list(), old["option share"].to_list(), strict=True)) if old.height else {}
+    holders = [*players, survivor]
+    return pl.DataFrame(
+        {"holder": holders, "option share": [made.get(h) or "" for h in holders]},
+        schema={"holder": pl.String, "option share": pl.String},
+    )
+
+
+def _loader(pos: Position) -> None:
+    """Where the merger comes from: an example scenario file, or two companies of the position."""
+    if SOURCE not in st.session_state:  # what the tables hold: the first visit shows rulebook example 1
+        st.session_state[SOURCE] = FROM_POSITION if st.session_state[SETTINGS].get("pair") else FROM_EXAMPLE
+    source = st.segmented_control("Start from", [FROM_POSITION, FROM_EXAMPLE], key=SOURCE)
+    if source == FROM_POSITION:
+        companies = list(pos.companies)
+        c1, c2, c3 = st.columns([2, 2, 2], vertical_alignment="bottom")
+        first = c1.selectbox("Operating company (survives)", companies, key=FIRST)
+        others = [ALONE, *(c for c in companies if c != first)]
+        if st.session_state.get(SECOND) not in others:
+            st.session_state[SECOND] = others[min(1, len(others) - 1)]
+        second = c2.selectbox("Merges with", others, key=SECOND)
+        if c3.button("Take these companies from the position", key="merge-from-position") and first:
+            other = None if second == ALONE else second
+            try:
+                _load(scenario_from_position(pos, first, other), (first, other))
+            except InputError as exc:
+                st.session_state[session.PROBLEMS] = exc.problems
+            st.rerun()
+        return
+    examples = session.merge_examples()
+    c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
+    pick = c1.selectbox("Example scenario", list(examples), key="merge-example")
+    if c2.button("Load example", key="merge-load") and pick:
+        _load(json.loads(examples[pick].read_text(encoding="utf-8")))
+        st.rerun()
+
+
+def _connected(pos: Position, settings: dict[str, Any], kind: str) -> bool:
+    """For companies taken from the position: whether track joins them (7.5.2; an acquisition is resolved
+    as a merger, 7.14), said on the page. Scenario files carry no board, so they are not checked."""
+    pair = settings.get("pair")
+    if not pair or pair[1] is None or kind == "refinance":
+        return True
+    first, second = pair
+    try:
+        found = merge_connection(pos, first, second)
+    except InputError as exc:
+        session.show_problems(exc.problems, "The board has changed since these companies were taken:")
+        return False
+    if found.connected:
+        st.success(f"{first} and {second} are connected: {found.reason}")
+        return True
+    st.error(f"{first} and {second} cannot merge: {found.reason}")
+    return False
+
+
+def _choose(value_key: str, options: list[str]) -> None:
+    """Keep a selectbox's value among its options (the tables may have changed under it)."""
+    if options and st.session_state.get(value_key) not in options:
+        st.session_state[value_key] = options[0]
 
 
 def _outcome(outcome: MergeOutcome) -> None:
@@ -180,34 +257,52 @@ def _outcome(outcome: MergeOutcome) -> None:
         + (f" (lost: {', '.join(p.markers_lost)})" if p.markers_lost else "")
     )
     st.markdown("**Steps**")
-    st.code("\n".join(str(s) for s in outcome.steps), language=None)
+    with st.container(key="merge-steps"):
+        st.markdown("\n".join(f"{s.n}. **{s.actor}**: {s.text} ({s.rule})" for s in outcome.steps))
     for note in outcome.notes:
         st.caption(note)
+
+
+def _stored(name: str) -> pl.DataFrame:
+    table = st.session_state.get(f"table:merge-{name}")
+    return table if isinstance(table, pl.DataFrame) else pl.DataFrame()
 
 
 def main() -> None:
     st.title("Mergers")
     session.header()
+    pos = session.position()
     if SETTINGS not in st.session_state:
         _load(_first_example())
-    examples = session.merge_examples()
-    c1, c2 = st.columns([3, 1])
-    pick = c1.selectbox("Example scenario", list(examples), key="merge-example")
-    if c2.button("Load example", key="merge-load") and pick:
-        _load(json.loads(examples[pick].read_text(encoding="utf-8")))
-        st.rerun()
+    problems = st.session_state.pop(session.PROBLEMS, None)
+    if problems:
+        session.show_problems(problems, "These companies cannot be taken from the position:")
+    _loader(pos)
     settings: dict[str, Any] = st.session_state[SETTINGS]
     if settings.get("name"):
         st.caption(settings["name"])
+
+    # Kind, survivor and initiator first: the option-share table below depends on the survivor.
+    stored_players, stored_companies = _stored("players"), _stored("companies")
+    names = [n for n in stored_players["player"].to_list() if n] if "player" in stored_players.columns else []
+    ids = [c for c in stored_companies["id"].to_list() if c] if "id" in stored_companies.columns else []
+    _choose(SURVIVOR, ids)
+    _choose(INITIATOR, names)
+    k1, k2, k3 = st.columns(3)
+    kind = k1.selectbox("Kind", KINDS, key=KIND)
+    survivor = k2.selectbox("Surviving company", ids, key=SURVIVOR)
+    initiator = k3.selectbox("Initiating director", names, key=INITIATOR)
+    old_choices = _stored("choices")
+    if survivor and (not old_choices.height or old_choices["holder"].to_list() != [*names, survivor]):
+        session.reset_table("merge-choices", choices_for(names, survivor, old_choices))
+    settings.update(kind=kind, survivor=survivor, initiator=initiator)
 
     left, right = st.columns([1, 1], gap="medium")
     with left:
         st.markdown("**Players** (clockwise)")
         players = session.editable_table("merge-players", pl.DataFrame(), num_rows="dynamic", hide_index=True)
-        names = [n for n in players["player"].to_list() if n] if "player" in players.columns else []
         st.markdown("**Companies** (the survivor and the other; one row for a refinancing)")
         companies = session.editable_table("merge-companies", pl.DataFrame(), num_rows="dynamic", hide_index=True)
-        ids = [c for c in companies["id"].to_list() if c] if "id" in companies.columns else []
         st.markdown("**Holdings** (shares of each company; 10 per company)")
         holdings = session.editable_table("merge-holdings", pl.DataFrame(), num_rows="dynamic", hide_index=True)
         st.markdown("**Option shares** (5.2.4: redeem or relinquish; empty = redeem when affordable)")
@@ -219,23 +314,9 @@ def main() -> None:
                 "option share": st.column_config.SelectboxColumn(options=["", "redeem", "relinquish"]),
             },
         )
-        kinds = ["merger", "acquisition", "refinance"]
-        k1, k2, k3 = st.columns(3)
-        kind = k1.selectbox("Kind", kinds, index=kinds.index(settings["kind"]), key="merge-kind")
-        survivor = k2.selectbox(
-            "Surviving company",
-            ids or [settings["survivor"]],
-            index=(ids.index(settings["survivor"]) if settings["survivor"] in ids else 0),
-            key="merge-survivor",
-        )
-        initiator = k3.selectbox(
-            "Initiating director",
-            names or [settings["initiator"]],
-            index=(names.index(settings["initiator"]) if settings["initiator"] in names else 0),
-            key="merge-initiator",
-        )
-        settings.update(kind=kind, survivor=survivor, initiator=initiator)
     with right:
+        if not _connected(pos, settings, str(kind)):
+            return
         tables = {"players": players, "companies": companies, "holdings": holdings, "choices": choices}
         raw = scenario_from_tables(settings, tables)
         try:
