@@ -39,7 +39,7 @@ COMPACT_PAGE = """<style>
 .stMainBlockContainer { padding-left: 1.5rem; padding-right: 1.5rem; padding-top: 3rem; }
 .st-key-routes-map { position: sticky; top: 3.5rem; align-self: flex-start; z-index: 1; }
 .st-key-routes-panel { min-width: 340px; }
-[class*="st-key-train-card-"] table { font-size: 0.85rem; }
+[class*="st-key-train-card-"] table { font-size: 0.85rem; width: 100%; }
 [class*="st-key-train-card-"] th, [class*="st-key-train-card-"] td { padding: 0.15rem 0.4rem; }
 </style>"""
 PROGRESS_EVERY = 0.5  # seconds between updates of a running solve's progress
@@ -73,11 +73,14 @@ def _train_card(train: TrainExplanation) -> None:
             if stop.earned:
                 rows.append(f"| {name} | {stop.value} | **{stop.earned}** |")
             else:
-                rows.append(f"| {name}<br>:gray[{stop.why}] | {stop.value} | 0 |")
+                rows.append(f"| {name} :gray[· {stop.reason}] | {stop.value} | 0 |")
         if train.bonus:
             rows.append(f"| Freight bonus: {train.bonus} | | **{train.bonus_value}** |")
         rows.append(f"| **revenue** | | **{train.revenue}** |")
-        st.markdown("\n".join(rows), unsafe_allow_html=True)
+        st.markdown("\n".join(rows))
+        reasons = dict.fromkeys(s.why for s in train.stops if s.why)
+        if reasons:
+            st.caption("; ".join(reasons))
         if train.subsidy:
             st.caption(f"Local subsidy: {train.subsidy} to the treasury, not revenue (7.8.2)")
 

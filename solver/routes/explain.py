@@ -21,11 +21,12 @@ SCORED = "scored"
 @dataclass(frozen=True)
 class StopLine:
     """One stop of a train: its name, its printed value, what it earns this train and, when that is nothing,
-    why (with the rule)."""
+    the reason in two or three words ("passed through", "dropped", "scored by 4E") and in full with the rule."""
 
     name: str
     value: int
     earned: int
+    reason: str = ""
     why: str = ""
 
 
@@ -83,7 +84,7 @@ def explain(evaluation: Evaluation, game: GameData) -> RunExplanation:
 
 
 def _train(t: TrainResult, card: Train, chain: list[TrainResult]) -> TrainExplanation:
-    stops = tuple(StopLine(s.name, s.value, s.earned, _why(s, card)) for s in t.stops)
+    stops = tuple(StopLine(s.name, s.value, s.earned, *_why(s, card)) for s in t.stops)
     bonus = ""
     if t.freight_bonus or t.bonus_hexes:
         per = t.freight_bonus // t.bonus_hexes if t.bonus_hexes else 0
@@ -116,23 +117,23 @@ def _train(t: TrainResult, card: Train, chain: list[TrainResult]) -> TrainExplan
     )
 
 
-def _why(stop: StopScore, card: Train) -> str:
-    """Why a stop earns this train nothing, in a few words with the rule; empty when it scores."""
+def _why(stop: StopScore, card: Train) -> tuple[str, str]:
+    """Why a stop earns this train nothing: in a few words, and in full with the rule; empty when it scores."""
     small = stop.node.startswith("S:")
     if stop.status == SCORED:
-        return ""
+        return "", ""
     if stop.status == "dropped":
         rule = "7.8.3" if card.type is TrainType.EXPRESS else "7.8.2"
-        return f"dropped: a {card.name} scores {card.scored} of its {card.visits} stations ({rule})"
+        return "dropped", f"dropped: a {card.name} scores {card.scored} of its {card.visits} stations ({rule})"
     if stop.status.startswith("scored by "):
-        return f"{stop.status}: each station and area scores once (7.8)"
+        return stop.status, f"{stop.status}: each station and area scores once (7.8)"
     if small and card.type is TrainType.EXPRESS:
-        return "small station: ignored by Express trains (7.8.3)"
+        return "small station ignored", "small station: ignored by Express trains (7.8.3)"
     if small and card.is_freight:
-        return "small station: ignored by Freight trains (7.8.1)"
+        return "small station ignored", "small station: ignored by Freight trains (7.8.1)"
     if card.is_freight:
-        return "passed through: a Freight run scores only its ends (7.8.1)"
-    return stop.status
+        return "passed through", "passed through: a Freight run scores only its ends (7.8.1)"
+    return stop.status, stop.status
 
 
 def explanation_lines(run: RunExplanation) -> list[str]:

@@ -49,6 +49,8 @@ def test_each_stop_that_earns_nothing_says_why_with_its_rule(late_game: Position
     assert why[("6F", "F5 Norwich")] == "passed through: a Freight run scores only its ends (7.8.1)"
     assert why[("6F", "small station in G6 Acle")] == "small station: ignored by Freight trains (7.8.1)"
     assert why[("6F", "Great Yarmouth port (I4)")] == ""
+    reasons = {s.reason for t in run.trains for s in t.stops if not s.earned}
+    assert reasons == {"dropped", "passed through", "small station ignored"}
     assert why[("4L", "small station in G6 Acle")] == ""  # a Local scores small stations (7.8.2)
     local = run.trains[4]
     assert local.subsidy == "7 hexes x 10 = 70" and local.subsidy_value == 70
