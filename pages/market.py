@@ -46,7 +46,10 @@ def _table(pos: Position) -> pl.DataFrame:
         price_table(pos),
         num_rows="dynamic",
         hide_index=True,
-        column_config={"company": st.column_config.SelectboxColumn(options=list(pos.game.companies))},
+        column_config={
+            "company": st.column_config.SelectboxColumn(options=list(pos.game.companies), width="small"),
+            "price": st.column_config.NumberColumn(width="small"),
+        },
     )
 
 
@@ -104,7 +107,7 @@ def _dividend(pos: Position, prices: dict[str, int]) -> tuple[tuple[int, int], s
             key=f"div-subsidy-{company}-{solved.subsidy if solved else ''}",
         )
     )
-    hudson = d3.checkbox("George Hudson Manoeuvre (7.8.6)", key="div-hudson")
+    hudson = d3.checkbox("Hudson Manoeuvre (7.8.6)", key="div-hudson", help="The George Hudson Manoeuvre")
     if solved is not None and revenue == solved.revenue:
         st.caption(f"Revenue £{solved.revenue} comes from the last solve of {company} on the Routes page.")
     div = dividend_preview(
@@ -171,12 +174,13 @@ def _merger_price(pos: Position, prices: dict[str, int]) -> tuple[tuple[int, int
 
 
 def main() -> None:
+    session.narrow_margins()
     st.title("Stock market")
     session.header()
     pos = session.position()
     market = get_market(pos.title)
     st.caption("Share prices from the position; edit them here (companies on one space top of the stack first, 7.1).")
-    left, right = st.columns([1, 3], gap="medium")
+    left, right = st.columns([1.2, 3], gap="medium")
     with left:
         table = _table(pos)
     prices: dict[str, int] = {}
@@ -212,9 +216,10 @@ def main() -> None:
                 move, label = _dividend(pos, prices)
         except InputError as exc:
             session.show_problems(exc.problems, "This preview is refused:")
-        st.plotly_chart(
-            market_figure(market, pos.game, stacks, move, label), config={"displayModeBar": False}, key="market-figure"
-        )
+    # The whole width of the page: 33 spaces a row need it for the tokens to stay apart.
+    st.plotly_chart(
+        market_figure(market, pos.game, stacks, move, label), config={"displayModeBar": False}, key="market-figure"
+    )
 
 
 main()

@@ -42,6 +42,22 @@ COMPANY_COLUMNS = {
 }
 
 
+#: Column widths (pixels) that fit the eleven company columns across a 1280 px laptop's page.
+COMPANY_WIDTHS: dict[str, Any] = {
+    "id": st.column_config.TextColumn(width=45),
+    "price": st.column_config.NumberColumn(width=60),
+    "par": st.column_config.NumberColumn(width=50),
+    "chartered": st.column_config.CheckboxColumn(width=88),
+    "cash": st.column_config.NumberColumn(width=55),
+    "trains": st.column_config.TextColumn(width=100),
+    "permits": st.column_config.TextColumn(width=105),
+    "markers": st.column_config.TextColumn(width=140),
+    "unused markers": st.column_config.NumberColumn("unused", width=70, help="Station markers on the charter"),
+    "director": st.column_config.TextColumn(width=75),
+    "operated": st.column_config.CheckboxColumn(width=85),
+}
+
+
 def _split(text: str | None) -> list[str]:
     return [t.strip() for t in (text or "").replace(";", ",").split(",") if t.strip()]
 
@@ -228,39 +244,44 @@ def _choose(value_key: str, options: list[str]) -> None:
 
 
 def _outcome(outcome: MergeOutcome) -> None:
+    """The preview: director, price and par on top; holdings, cash and possessions beside the step log."""
+    st.subheader(f"After the {outcome.kind}")
     c1, c2, c3 = st.columns(3)
     c1.metric("Director", outcome.director or "none (receivership)")
     c2.metric("New share price", f"£{outcome.new_price}")
     c3.metric(f"New par ({outcome.par_area})", f"£{outcome.new_par}")
     st.markdown(f"**Director of {outcome.survivor} after the {outcome.kind}: {outcome.director or 'none'}**")
     st.caption(f"Share price (7.5.3): {outcome.price_working}")
-    st.plotly_chart(
-        holdings_figure(outcome.holdings_before, outcome.holdings_after, outcome.survivor),
-        config={"displayModeBar": False},
-        key="merge-holdings",
-    )
-    cash = pl.DataFrame(
-        {
-            "who": list(outcome.cash_changes),
-            "before": [outcome.cash_before.get(k, 0) for k in outcome.cash_changes],
-            "change": list(outcome.cash_changes.values()),
-            "after": [outcome.cash_after.get(k, 0) for k in outcome.cash_changes],
-        },
-        schema={"who": pl.String, "before": pl.Int64, "change": pl.Int64, "after": pl.Int64},
-    )
-    st.markdown("**Cash**")
-    st.dataframe(cash, hide_index=True, width="stretch")
-    p = outcome.possessions
-    st.markdown(
-        f"**{outcome.survivor} after**: £{p.cash} treasury, trains {', '.join(p.trains) or 'none'}, permits "
-        f"{', '.join(p.permits) or 'none'}, markers {', '.join(p.markers) or 'none'}"
-        + (f" (lost: {', '.join(p.markers_lost)})" if p.markers_lost else "")
-    )
-    st.markdown("**Steps**")
-    with st.container(key="merge-steps"):
-        st.markdown("\n".join(f"{s.n}. **{s.actor}**: {s.text} ({s.rule})" for s in outcome.steps))
-    for note in outcome.notes:
-        st.caption(note)
+    left, right = st.columns(2, gap="medium")
+    with left:
+        st.plotly_chart(
+            holdings_figure(outcome.holdings_before, outcome.holdings_after, outcome.survivor),
+            config={"displayModeBar": False},
+            key="merge-holdings",
+        )
+        cash = pl.DataFrame(
+            {
+                "who": list(outcome.cash_changes),
+                "before": [outcome.cash_before.get(k, 0) for k in outcome.cash_changes],
+                "change": list(outcome.cash_changes.values()),
+                "after": [outcome.cash_after.get(k, 0) for k in outcome.cash_changes],
+            },
+            schema={"who": pl.String, "before": pl.Int64, "change": pl.Int64, "after": pl.Int64},
+        )
+        st.markdown("**Cash**")
+        st.dataframe(cash, hide_index=True, width="stretch")
+        p = outcome.possessions
+        st.markdown(
+            f"**{outcome.survivor} after**: £{p.cash} treasury, trains {', '.join(p.trains) or 'none'}, permits "
+            f"{', '.join(p.permits) or 'none'}, markers {', '.join(p.markers) or 'none'}"
+            + (f" (lost: {', '.join(p.markers_lost)})" if p.markers_lost else "")
+        )
+    with right:
+        st.markdown("**Steps**")
+        with st.container(key="merge-steps"):
+            st.markdown("\n".join(f"{s.n}. **{s.actor}**: {s.text} ({s.rule})" for s in outcome.steps))
+        for note in outcome.notes:
+            st.caption(note)
 
 
 def _stored(name: str) -> pl.DataFrame:
@@ -269,6 +290,7 @@ def _stored(name: str) -> pl.DataFrame:
 
 
 def main() -> None:
+    session.narrow_margins()
     st.title("Mergers")
     session.header()
     pos = session.position()
@@ -297,15 +319,20 @@ def main() -> None:
         session.reset_table("merge-choices", choices_for(names, survivor, old_choices))
     settings.update(kind=kind, survivor=survivor, initiator=initiator)
 
-    left, right = st.columns([1, 1], gap="medium")
-    with left:
+    # The companies table has eleven columns: it takes the page's whole width so that none is hidden.
+    st.markdown("**Companies** (the survivor and the other; one row for a refinancing)")
+    companies = session.editable_table(
+        "merge-companies", pl.DataFrame(), num_rows="dynamic", hide_index=True, column_config=COMPANY_WIDTHS
+    )
+    c1, c2, c3 = st.columns([1, 1.2, 1], gap="medium")
+    with c1:
         st.markdown("**Players** (clockwise)")
         players = session.editable_table("merge-players", pl.DataFrame(), num_rows="dynamic", hide_index=True)
-        st.markdown("**Companies** (the survivor and the other; one row for a refinancing)")
-        companies = session.editable_table("merge-companies", pl.DataFrame(), num_rows="dynamic", hide_index=True)
-        st.markdown("**Holdings** (shares of each company; 10 per company)")
+    with c2:
+        st.markdown("**Holdings** (10 shares per company)")
         holdings = session.editable_table("merge-holdings", pl.DataFrame(), num_rows="dynamic", hide_index=True)
-        st.markdown("**Option shares** (5.2.4: redeem or relinquish; empty = redeem when affordable)")
+    with c3:
+        st.markdown("**Option shares** (5.2.4; empty: redeem when affordable)")
         choices = session.editable_table(
             "merge-choices",
             pl.DataFrame(),
@@ -314,20 +341,19 @@ def main() -> None:
                 "option share": st.column_config.SelectboxColumn(options=["", "redeem", "relinquish"]),
             },
         )
-    with right:
-        if not _connected(pos, settings, str(kind)):
-            return
-        tables = {"players": players, "companies": companies, "holdings": holdings, "choices": choices}
-        raw = scenario_from_tables(settings, tables)
-        try:
-            outcome = merge_preview(parse_scenario(raw))
-        except InputError as exc:
-            session.show_problems(exc.problems, "This merge cannot be previewed:")
-            return
-        except (KeyError, ValueError, TypeError) as exc:
-            session.show_problems([Problem("scenario", "format", str(exc))], "This merge cannot be previewed:")
-            return
-        _outcome(outcome)
+    if not _connected(pos, settings, str(kind)):
+        return
+    tables = {"players": players, "companies": companies, "holdings": holdings, "choices": choices}
+    raw = scenario_from_tables(settings, tables)
+    try:
+        outcome = merge_preview(parse_scenario(raw))
+    except InputError as exc:
+        session.show_problems(exc.problems, "This merge cannot be previewed:")
+        return
+    except (KeyError, ValueError, TypeError) as exc:
+        session.show_problems([Problem("scenario", "format", str(exc))], "This merge cannot be previewed:")
+        return
+    _outcome(outcome)
 
 
 main()

@@ -33,10 +33,8 @@ MAP_SIZE = "routes_map_size"
 #: 1600 px screen; Extra large puts the cards below the map on most screens.
 MAP_SIZES = {"Medium": 560, "Large": 720, "Extra large": 920}
 CARD_WIDTH = 340  # pixels: a train card; the cards wrap into as many columns as the panel holds
-#: Narrower page margins than Streamlit's wide layout, so that the map and the cards fit side by side at
-#: 1280 px; the map stays in view while the train cards scroll past it; compact tables in the cards.
+#: The map stays in view while the train cards scroll past it; compact tables in the cards.
 COMPACT_PAGE = """<style>
-.stMainBlockContainer { padding-left: 1.5rem; padding-right: 1.5rem; padding-top: 3rem; }
 .st-key-routes-map { position: sticky; top: 3.5rem; align-self: flex-start; z-index: 1; }
 .st-key-routes-panel { min-width: 340px; }
 [class*="st-key-train-card-"] table { font-size: 0.85rem; width: 100%; }
@@ -280,6 +278,7 @@ def _prepare(pos: Position, playing: list[str], company: str) -> None:
 
 def main() -> None:
     pos = session.position()
+    session.narrow_margins()  # the map and the cards side by side at 1280 px
     st.html(COMPACT_PAGE)
     st.title("Routes")
     session.header()

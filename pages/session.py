@@ -191,6 +191,18 @@ def show_problems(problems: list[Problem], heading: str) -> None:
     st.error(heading + "\n" + "\n".join(f"- {p}" for p in problems))
 
 
+#: Narrower page margins than Streamlit's wide layout (5rem a side), for the pages whose maps and tables need
+#: the width of a 1280 px laptop.
+NARROW_MARGINS = (
+    "<style>.stMainBlockContainer { padding-left: 1.5rem; padding-right: 1.5rem; padding-top: 3rem; }</style>"
+)
+
+
+def narrow_margins() -> None:
+    """Use the narrower page margins on this page."""
+    st.html(NARROW_MARGINS)
+
+
 def header() -> None:
     """The current position's name and phase, shown at the top of every page."""
     pos = position()
