@@ -37,24 +37,26 @@ COMPANY_COLUMNS = {
     "permits": pl.String,
     "markers": pl.String,
     "unused markers": pl.Int64,
+    "home": pl.String,
     "director": pl.String,
     "operated": pl.Boolean,
 }
 
 
-#: Column widths (pixels) that fit the eleven company columns across a 1280 px laptop's page.
+#: Column widths (pixels) that fit the twelve company columns across a 1280 px laptop's page.
 COMPANY_WIDTHS: dict[str, Any] = {
     "id": st.column_config.TextColumn(width=45),
     "price": st.column_config.NumberColumn(width=60),
     "par": st.column_config.NumberColumn(width=50),
-    "chartered": st.column_config.CheckboxColumn(width=88),
+    "chartered": st.column_config.CheckboxColumn(width=80),
     "cash": st.column_config.NumberColumn(width=55),
-    "trains": st.column_config.TextColumn(width=100),
-    "permits": st.column_config.TextColumn(width=105),
-    "markers": st.column_config.TextColumn(width=140),
+    "trains": st.column_config.TextColumn(width=95),
+    "permits": st.column_config.TextColumn(width=95),
+    "markers": st.column_config.TextColumn(width=130),
     "unused markers": st.column_config.NumberColumn("unused", width=70, help="Station markers on the charter"),
+    "home": st.column_config.TextColumn(width=55, help="Empty: the printed home"),
     "director": st.column_config.TextColumn(width=75),
-    "operated": st.column_config.CheckboxColumn(width=85),
+    "operated": st.column_config.CheckboxColumn(width=75),
 }
 
 
@@ -80,6 +82,7 @@ def tables_from_scenario(raw: dict[str, Any]) -> dict[str, pl.DataFrame]:
                 "permits": ", ".join(c.get("permits", [])),
                 "markers": ", ".join(c.get("markers", [])),
                 "unused markers": c.get("unused_markers", 0),
+                "home": c.get("home"),
                 "director": c.get("director"),
                 "operated": c.get("operated", False),
             }
@@ -136,6 +139,8 @@ def scenario_from_tables(settings: dict[str, Any], tables: dict[str, pl.DataFram
             entry["par"] = int(r["par"])
         if r["director"]:
             entry["director"] = r["director"]
+        if r.get("home"):  # empty: the printed home
+            entry["home"] = r["home"].strip().upper()
         companies.append(entry)
     choices = {
         r["holder"]: r["option share"]
@@ -282,6 +287,8 @@ def _outcome(outcome: MergeOutcome) -> None:
             st.markdown("\n".join(f"{s.n}. **{s.actor}**: {s.text} ({s.rule})" for s in outcome.steps))
         for note in outcome.notes:
             st.caption(note)
+        for warning in outcome.warnings:
+            st.warning(warning)
 
 
 def _stored(name: str) -> pl.DataFrame:
@@ -319,7 +326,7 @@ def main() -> None:
         session.reset_table("merge-choices", choices_for(names, survivor, old_choices))
     settings.update(kind=kind, survivor=survivor, initiator=initiator)
 
-    # The companies table has eleven columns: it takes the page's whole width so that none is hidden.
+    # The companies table has twelve columns: it takes the page's whole width so that none is hidden.
     st.markdown("**Companies** (the survivor and the other; one row for a refinancing)")
     companies = session.editable_table(
         "merge-companies", pl.DataFrame(), num_rows="dynamic", hide_index=True, column_config=COMPANY_WIDTHS

@@ -72,6 +72,7 @@ def _company(position: Position, company: str) -> dict[str, Any]:
         # The markers it may still place: the limit on the map (7 or 8 with 11.4, 7.5.6) less those placed.
         "unused_markers": max(0, position.variant.max_markers - len(markers)),
         "holdings": dict(money.holdings),
+        "home": state.home,
         "operated": money.operated,
     }
     if money.par is not None:
