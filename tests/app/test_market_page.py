@@ -128,3 +128,15 @@ def test_typed_prices_can_be_kept_in_the_position_and_a_bad_one_is_refused(app: 
     app.run()
     assert "These prices are not on the market" in "\n".join(str(e.value) for e in app.error)
     assert app.session_state["position"] is pos  # nothing changed
+
+
+def test_a_position_without_prices_leaves_them_to_be_typed(app: AppTest) -> None:
+    app.switch_page("pages/positions.py").run()
+    app.session_state["example-pick"] = "position-early-game"
+    app.run()
+    next(b for b in app.button if b.label == "Load example").click().run()
+    app.switch_page("pages/market.py").run()
+    assert not app.exception
+    table = app.session_state["table:market-prices"]
+    assert table["price"].null_count() == table.height > 0  # no made-up prices
+    assert "The position gives no share prices: type them in the table." in shown(app)

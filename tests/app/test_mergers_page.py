@@ -103,3 +103,17 @@ def test_two_companies_not_connected_by_track_cannot_merge(app: AppTest) -> None
     text = shown(app)
     assert "cannot merge" in text and merge_connection(late, "ESR", "N&E").reason in text
     assert not [m for m in app.metric if m.label == "Director"]  # no preview of an impossible merger
+
+
+def test_a_position_without_money_is_refused_by_name(app: AppTest) -> None:
+    app.switch_page("pages/positions.py").run()
+    app.session_state["example-pick"] = "position-early-game"
+    app.run()
+    next(b for b in app.button if b.label == "Load example").click().run()
+    app.switch_page("pages/mergers.py").run()
+    early = load_position(EXAMPLES / "position-early-game.json")
+    first, second = list(early.companies)[:2]
+    from_position(app, first, second)
+    text = "\n".join(str(e.value) for e in app.error)
+    assert "cannot be taken from the position" in text
+    assert f"company {first}" in text and "6.4.2" in text and "has no share price" in text
