@@ -27,7 +27,7 @@ BOARD_HEIGHT = 820
 UNIT_PX = BOARD_HEIGHT / 15.5
 CLICK_LAYER = "hexes"
 #: A light outline around place names and hex ids, so that track drawn under them does not hide them.
-TEXT_HALO = "0 0 2px #fff, 0 0 2px #fff, 0 0 3px #fff"
+TEXT_HALO = ", ".join(f"{dx}px {dy}px 0 #fff" for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy) + ", 0 0 3px #fff"
 
 
 @dataclass
