@@ -69,3 +69,12 @@ def test_the_map_height_makes_the_whole_map_fill_its_width(width: int) -> None:
         plot_w, plot_h = width - m.l - m.r, height - m.t - m.b
         # One map unit takes as many pixels across as down: nothing is letterboxed.
         assert abs(plot_w / (x1 - x0) - plot_h / (y1 - y0)) < 0.1
+
+
+def test_place_names_and_hex_ids_are_outlined_so_track_under_them_does_not_hide_them() -> None:
+    fig = draw_board.board_figure(load_position(LATE_GAME))
+    for name in ("names", "hex ids"):
+        text = fig.data[draw_board.trace_index(fig, name)]
+        assert text.textfont.shadow == draw_board.TEXT_HALO and "#fff" in text.textfont.shadow
+        # drawn after (over) the track
+        assert draw_board.trace_index(fig, name) > draw_board.trace_index(fig, "track")
