@@ -203,7 +203,7 @@ def main() -> None:
     label = ""
     with right:
         st.session_state.setdefault(PREVIEW, "Dividend")
-        kind = st.segmented_control("Preview", ["Dividend", "Share sale", "Merger price"], key=PREVIEW)
+        kind = st.segmented_control("Preview", ["Dividend", "Share sale", "Merger price"], key=PREVIEW, required=True)
         if not prices:
             st.info("The position gives no share prices: type them in the table.")
             return

@@ -198,7 +198,7 @@ def _loader(pos: Position) -> None:
     """Where the merger comes from: an example scenario file, or two companies of the position."""
     if SOURCE not in st.session_state:  # what the tables hold: the first visit shows rulebook example 1
         st.session_state[SOURCE] = FROM_POSITION if st.session_state[SETTINGS].get("pair") else FROM_EXAMPLE
-    source = st.segmented_control("Start from", [FROM_POSITION, FROM_EXAMPLE], key=SOURCE)
+    source = st.segmented_control("Start from", [FROM_POSITION, FROM_EXAMPLE], key=SOURCE, required=True)
     if source == FROM_POSITION:
         companies = list(pos.companies)
         c1, c2, c3 = st.columns([2, 2, 2], vertical_alignment="bottom")

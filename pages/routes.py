@@ -297,8 +297,8 @@ def main() -> None:
     st.session_state.setdefault(MAP_SIZE, "Medium")
     c1, c2, c3 = st.columns([2, 2, 2], vertical_alignment="bottom")
     company = c1.selectbox("Company", playing, key=COMPANY)
-    mode = c2.segmented_control("Mode", ["Best run", "Enter routes"], key=MODE)
-    size = c3.segmented_control("Map size", list(MAP_SIZES), key=MAP_SIZE)
+    mode = c2.segmented_control("Mode", ["Best run", "Enter routes"], key=MODE, required=True)
+    size = c3.segmented_control("Map size", list(MAP_SIZES), key=MAP_SIZE, required=True)
     _prepare(pos, playing, company)
     state = pos.companies[company]
     permits = ", ".join(t.value for t in TrainType if t in state.permits) or "none"
@@ -309,7 +309,7 @@ def main() -> None:
     no_home = missing_home(pos, company)
     if no_home is not None:
         st.warning(f"{no_home.message} (rule 7.8)")
-    width = MAP_SIZES.get(size or "", MAP_SIZES["Medium"])
+    width = MAP_SIZES[size or "Medium"]
     with st.container(horizontal=True, wrap=True, gap="medium"):
         map_box = st.container(width=width, key="routes-map")
         panel = st.container(width="stretch", key="routes-panel")
