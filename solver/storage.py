@@ -159,6 +159,11 @@ class PositionStore:
             out.append(SavedPosition(name, float(saved_at), phase, companies))
         return out
 
+    def find(self, name: str) -> SavedPosition | None:
+        """The saved position that `name` (spaces tidied as `save` does) would overwrite, or None."""
+        clean = _check_name(name)
+        return next((row for row in self.list() if row.name == clean), None)
+
     def load(self, name: str) -> Position:
         """The saved position called `name`, validated again; InputError if there is none or it is broken."""
         with self._db() as db:

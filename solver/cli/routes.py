@@ -14,9 +14,10 @@ import argparse
 from typing import Any
 
 from solver.cli.common import add_json_flag, print_json
-from solver.cli.score import describe_train, train_to_dict
+from solver.cli.score import train_to_dict
 from solver.errors import InputError, Problem
 from solver.position import load_position
+from solver.routes.explain import explain, explanation_lines
 from solver.routes.model import RouteSpec, SolveOptions, SolveResult
 from solver.routes.optimizer import optimize
 from solver.routes.routes_file import load_routes
@@ -99,10 +100,7 @@ def run(args: argparse.Namespace) -> int:
         print_json(result_to_dict(result))
         return 0
     print(f"{company} best run, phase {position.phase}, objective {args.objective}: {status_text(result)}")
-    for t in result.evaluation.trains:
-        print("\n".join(describe_train(t)))
-    for note in result.evaluation.notes:
-        print(f"  note: {note}")
+    print("\n".join(explanation_lines(explain(result.evaluation, position.game))))
     if result.routes:
         print(f"Revenue {result.revenue}; Local subsidy {result.subsidy} to the treasury (not revenue)")
         print(f"Total to the company: {result.revenue + result.subsidy}")

@@ -128,3 +128,13 @@ def test_an_unreadable_database_file_is_reported_not_raised_as_a_traceback(tmp_p
     with pytest.raises(InputError) as exc:
         storage.PositionStore(bad).list()
     assert "database" in str(exc.value)
+
+
+def test_find_names_the_saved_position_a_save_would_overwrite(db_path: Path, late_game: Position) -> None:
+    store = storage.PositionStore(db_path)
+    assert store.find("Game A") is None
+    store.save("Game  A ", late_game)
+    found = store.find(" Game A")  # spaces tidied as save tidies them
+    assert found is not None and found.name == "Game A" and found.phase == late_game.phase
+    with pytest.raises(InputError):
+        store.find("   ")
