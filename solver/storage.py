@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from solver.errors import InputError, Problem
+from solver.jsonfile import parse_json_bytes
 from solver.position import Position, parse_position, position_to_dict
 
 ENV_VAR = "RMS_DB_PATH"
@@ -30,7 +31,6 @@ APP_FOLDER = "railway-mania-solver"
 DB_NAME = "positions.sqlite3"
 MAX_NAME = 80
 DRAFT_DAYS = 30
-MAX_UPLOAD_BYTES = 2_000_000
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS positions (
@@ -77,22 +77,10 @@ def position_json(position: Position) -> str:
 
 
 def parse_upload(data: bytes, filename: str = "upload") -> Position:
-    """A validated Position from the bytes of an uploaded JSON position file; InputError naming the file and
-    every problem (not UTF-8, not JSON, wrong structure, broken rules) otherwise."""
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise InputError([Problem(filename, "file", f"larger than {MAX_UPLOAD_BYTES // 1000} kB; not a position")])
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise InputError([Problem(filename, "file", "not a text file (UTF-8 JSON expected)")]) from None
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        where = f"{filename} line {exc.lineno} column {exc.colno}"
-        raise InputError([Problem(where, "format", f"not valid JSON: {exc.msg}")]) from None
-    if not isinstance(raw, dict):
-        raise InputError([Problem(filename, "format", "a position file is a JSON object")])
-    return parse_position(raw)
+    """A validated Position from the bytes of an uploaded JSON position file, read exactly as the command line
+    reads a file (`solver.jsonfile`); InputError naming the file and every problem (too large, not UTF-8, not
+    JSON, wrong structure, broken rules) otherwise."""
+    return parse_position(parse_json_bytes(data, filename), filename)
 
 
 def _check_name(name: str) -> str:
