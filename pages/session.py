@@ -17,7 +17,7 @@ import streamlit as st
 
 from solver.errors import InputError, Problem
 from solver.position import Position, load_position
-from solver.storage import PositionStore
+from solver.storage import PositionStore, position_json
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -114,8 +114,15 @@ def _write_draft() -> None:
         st.session_state[PROBLEMS] = exc.problems
 
 
-def replace(new: Position, saved_name: str | None = None, keep_undo: bool = True) -> None:
-    """Make `new` the current position (pushing the old one on the undo stack) and write the tab's draft."""
+def replace(new: Position, saved_name: str | None = None, keep_undo: bool = True) -> bool:
+    """Make `new` the current position (pushing the old one on the undo stack) and write the tab's draft.
+    A position that cannot be stored is refused whole (its problems kept to be shown, nothing changed), so the
+    position on screen and the draft a refresh reads back never differ; returns whether `new` was made current."""
+    try:
+        position_json(new)
+    except InputError as exc:
+        st.session_state[PROBLEMS] = exc.problems
+        return False
     if keep_undo:
         stack: list[Position] = st.session_state[UNDO]
         stack.append(position())
@@ -126,6 +133,7 @@ def replace(new: Position, saved_name: str | None = None, keep_undo: bool = True
     if saved_name is not None or not keep_undo:
         st.session_state[SAVED_NAME] = saved_name
     _write_draft()
+    return True
 
 
 def apply(edit: Callable[[Position], Position], success: str = "") -> bool:
@@ -136,7 +144,8 @@ def apply(edit: Callable[[Position], Position], success: str = "") -> bool:
     except InputError as exc:
         st.session_state[PROBLEMS] = exc.problems
         return False
-    replace(new)
+    if not replace(new):
+        return False
     st.session_state.pop(PROBLEMS, None)
     if success:
         st.session_state[NOTICE] = success

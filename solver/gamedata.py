@@ -354,8 +354,8 @@ def read_data_file(path: Path, model: type[_Model]) -> _Model:
     try:
         raw = read_json_file(path, "data")
     except InputError as exc:
-        first = exc.problems[0]
-        raise DataError(str(path), first.where.removeprefix(str(path)).strip() or "(file)", first.message) from None
+        problem = exc.problems[0]
+        raise DataError(str(path), problem.where.removeprefix(str(path)).strip() or "(file)", problem.message) from None
     try:
         return model.model_validate(raw)
     except ValidationError as exc:

@@ -44,6 +44,7 @@ _BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 BOM = b"\xef\xbb\xbf"
+LONE_SURROGATE = "holds a lone surrogate (\\ud800-\\udfff), which is not a character"
 
 
 class FileModel(BaseModel):
@@ -104,23 +105,24 @@ def _depth(text: str) -> int:
     return max(accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0)
 
 
-def _lone_surrogates(value: Any, path: str = "") -> Iterator[str]:
+def lone_surrogates(value: Any, path: str = "") -> Iterator[str]:
     """The paths (``players[0].name``) of the strings and keys in `value` that hold a lone surrogate."""
     if isinstance(value, str):
-        if not _encodable(value):
+        if not is_utf8(value):
             yield path or "(top level)"
     elif isinstance(value, dict):
         for key, item in value.items():
             where = f"{path}.{_printable(key)}" if path else _printable(key)
-            if not _encodable(key):
+            if not is_utf8(key):
                 yield where
-            yield from _lone_surrogates(item, where)
+            yield from lone_surrogates(item, where)
     elif isinstance(value, list):
         for i, item in enumerate(value):
-            yield from _lone_surrogates(item, f"{path}[{i}]")
+            yield from lone_surrogates(item, f"{path}[{i}]")
 
 
-def _encodable(text: str) -> bool:
+def is_utf8(text: str) -> bool:
+    """Whether `text` can be written as UTF-8 (it holds no lone surrogate)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -164,10 +166,7 @@ def parse_json_text(text: str, source: str) -> Any:
     except (ValueError, RecursionError) as exc:
         raise InputError([Problem(source, "format", f"not valid JSON: {exc}")]) from None
     if _SURROGATE_ESCAPE.search(text):
-        problems = [
-            Problem(f"{source} {where}", "format", "holds a lone surrogate (\\ud800-\\udfff): not a character")
-            for where in _lone_surrogates(value)
-        ]
+        problems = [Problem(f"{source} {where}", "format", LONE_SURROGATE) for where in lone_surrogates(value)]
         if problems:
             raise InputError(problems)
     return value
