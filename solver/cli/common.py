@@ -1,11 +1,14 @@
-"""Helpers shared by the command modules: the --json flag and printing JSON. Input files are read by
-`solver.jsonfile`."""
+"""Helpers shared by the command modules: the --json flag, printing JSON and reading company ids. Input files
+are read by `solver.jsonfile`."""
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterable
 from typing import Any
+
+from solver.errors import InputError, Problem
 
 
 def add_json_flag(parser: argparse.ArgumentParser) -> None:
@@ -14,3 +17,21 @@ def add_json_flag(parser: argparse.ArgumentParser) -> None:
 
 def print_json(payload: Any) -> None:
     print(json.dumps(payload, indent=2, ensure_ascii=False))
+
+
+def canonical_company(text: str, known: Iterable[str], context: str) -> str:
+    """The company id among `known` that the user's `text` names, case ignored (``ecr`` -> ``ECR``, 2.1);
+    InputError listing `known` when none matches or several do. `context` completes "is not ...": "in this
+    position", "a company of 1862"."""
+    known = list(known)
+    if text in known:
+        return text
+    matches = [c for c in known if c.casefold() == text.strip().casefold()]
+    if len(matches) == 1:
+        return matches[0]
+    listed = ", ".join(known) or "none"
+    if matches:
+        message = f"matches {', '.join(matches)} when case is ignored; write one exactly (companies: {listed})"
+    else:
+        message = f"is not {context}; companies: {listed}"
+    raise InputError([Problem(f"company {text}", "2.1", message)])
