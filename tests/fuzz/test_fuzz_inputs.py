@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import HealthCheck, given, seed, settings, target
 from hypothesis.database import DirectoryBasedExampleDatabase, ReadOnlyDatabase
 
 from solver.cli import main
@@ -68,7 +68,9 @@ def budget(target: str) -> Callable[[Any], Any]:
     def apply(test: Any) -> Any:
         if LONG:
             return settings(max_examples=FUZZ_EXAMPLES, database=DATABASE, **common)(test)
-        return seed(1862)(settings(max_examples=CI_EXAMPLES[target], database=ReadOnlyDatabase(DATABASE), **common)(test))
+        return seed(1862)(
+            settings(max_examples=CI_EXAMPLES[target], database=ReadOnlyDatabase(DATABASE), **common)(test)
+        )
 
     return apply
 
@@ -81,12 +83,15 @@ class _Stats:
 
     @contextlib.contextmanager
     def case(self) -> Iterator[None]:
+        """Time one case. Hypothesis is told its time (`target`), so it searches for slow inputs and keeps the
+        slowest it found in the example database, which CI replays."""
         started = time.perf_counter()
         try:
             yield
         finally:
             took = time.perf_counter() - started
             self.cases, self.seconds, self.slowest = self.cases + 1, self.seconds + took, max(self.slowest, took)
+            target(took, label="seconds per case")
 
     def write(self) -> None:
         if LONG:
@@ -141,17 +146,17 @@ def test_fuzzed_positions_are_read_or_refused_cleanly_and_alike_by_cli_and_app(f
         path = folder / "position.json"
         path.write_bytes(data)
         with stats.case():
+            accepted = None
             try:
-                position = parse_upload(data, "upload.json")
+                accepted = parse_upload(data, "upload.json")
             except InputError as exc:
                 _clean_refusal(exc)
                 stats.refused += 1
-                position = None
             else:
-                position_json(position)  # storable
-                summary(position)  # what `show` prints
+                position_json(accepted)  # storable
+                summary(accepted)  # what `show` prints
             code, out, err = _cli(["validate", str(path), "--json"])
-        if position is None:
+        if accepted is None:
             assert code == 2 and not json.loads(out)["ok"], (code, out, err)
         else:
             assert code == 0, err
@@ -184,7 +189,7 @@ def test_fuzzed_route_files_are_scored_or_refused_cleanly(folder: Path) -> None:
             except InputError as exc:
                 _clean_refusal(exc)
                 stats.refused += 1
-            code, out, err = _cli(["score", str(position_path), "--routes", str(path)])
+            code, _out, err = _cli(["score", str(position_path), "--routes", str(path)])
         if code != 0:
             _cli_refusal(code, err)
 
@@ -210,7 +215,7 @@ def test_fuzzed_scenarios_are_previewed_or_refused_cleanly(folder: Path) -> None
                 _clean_refusal(exc)
                 stats.refused += 1
                 previewed = False
-            code, out, err = _cli(["merge", str(path)])
+            code, _out, err = _cli(["merge", str(path)])
         if previewed:
             assert code == 0, err
         else:
