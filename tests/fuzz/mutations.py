@@ -176,8 +176,10 @@ def _text_mutation(draw: st.DrawFn, text: str) -> bytes:
     data = text.encode("utf-8", "surrogatepass")
     if kind == "bom":
         data = b"\xef\xbb\xbf" + data
-    elif kind == "bytes" and data:
+    elif kind == "bytes":
         for _ in range(draw(st.integers(1, 4))):
+            if not data:
+                break
             at = draw(st.integers(0, len(data) - 1))
             data = data[:at] + draw(st.binary(min_size=0, max_size=3)) + data[at + 1 :]
     return data

@@ -3,8 +3,8 @@ route files, merge scenarios and 18xx.games exports. The contract (issue 13): ea
 result or the project's clean error (InputError with problems; from the command line exit code 2 with one line
 per problem), never another exception and never a hang; and the command line and the app agree on the same bytes.
 
-In CI each target runs a fixed budget (CI_EXAMPLES, a fixed seed) after replaying the stored examples in
-tests/fuzz/examples/ (read only). A longer run: ``FUZZ_EXAMPLES=3000 .venv/bin/python -m pytest tests/fuzz`` runs
+In CI each target first replays the cases stored in tests/fuzz/examples/ (read only), then runs a fixed budget
+(CI_EXAMPLES) with a fixed seed. A longer run: ``FUZZ_EXAMPLES=3000 .venv/bin/python -m pytest tests/fuzz`` runs
 3000 random cases per target, saves any failing case to tests/fuzz/examples/, and writes its figures to
 test-results/fuzz-<target>.json (docs/reliability.md has the measured ones).
 """
@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, seed, settings, target
+from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis.database import DirectoryBasedExampleDatabase, ReadOnlyDatabase
+from hypothesis.strategies import SearchStrategy
 
 from solver.cli import main
 from solver.cli.show import summary
@@ -57,22 +58,20 @@ DATABASE = DirectoryBasedExampleDatabase(Path(__file__).resolve().parent / "exam
 CI_EXAMPLES = {"position": 150, "routes": 100, "scenario": 100, "export": 25}
 
 
-def budget(target: str) -> Callable[[Any], Any]:
-    """The Hypothesis settings of a target: a fixed seed and budget in CI (the stored examples replayed, never
-    rewritten), or FUZZ_EXAMPLES random cases with failures saved in a long run."""
+def fuzz(target: str, cases: SearchStrategy[Any], check: Callable[[Any], None]) -> None:
+    """Run `check` on generated `cases`. In CI: first every case stored in tests/fuzz/examples/ (read only, never
+    rewritten), then a fixed budget with a fixed seed. In a long run: FUZZ_EXAMPLES random cases, any failing
+    case saved to tests/fuzz/examples/. (Hypothesis keys the stored cases by the source of `check`.)"""
     common: dict[str, Any] = {
         "deadline": None,
         "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
     }
-
-    def apply(test: Any) -> Any:
-        if LONG:
-            return settings(max_examples=FUZZ_EXAMPLES, database=DATABASE, **common)(test)
-        return seed(1862)(
-            settings(max_examples=CI_EXAMPLES[target], database=ReadOnlyDatabase(DATABASE), **common)(test)
-        )
-
-    return apply
+    if LONG:
+        settings(max_examples=FUZZ_EXAMPLES, database=DATABASE, **common)(given(cases)(check))()
+        return
+    stored = settings(max_examples=10_000, database=ReadOnlyDatabase(DATABASE), phases=[Phase.reuse], **common)
+    stored(given(cases)(check))()
+    seed(1862)(settings(max_examples=CI_EXAMPLES[target], **common)(given(cases)(check)))()
 
 
 class _Stats:
@@ -83,15 +82,12 @@ class _Stats:
 
     @contextlib.contextmanager
     def case(self) -> Iterator[None]:
-        """Time one case. Hypothesis is told its time (`target`), so it searches for slow inputs and keeps the
-        slowest it found in the example database, which CI replays."""
         started = time.perf_counter()
         try:
             yield
         finally:
             took = time.perf_counter() - started
             self.cases, self.seconds, self.slowest = self.cases + 1, self.seconds + took, max(self.slowest, took)
-            target(took, label="seconds per case")
 
     def write(self) -> None:
         if LONG:
@@ -139,8 +135,6 @@ def folder() -> Iterator[Path]:
 def test_fuzzed_positions_are_read_or_refused_cleanly_and_alike_by_cli_and_app(folder: Path) -> None:
     stats = _Stats("position")
 
-    @budget("position")
-    @given(mutated_file(POSITION_SEEDS))
     def check(case: tuple[Path, bytes]) -> None:
         _, data = case
         path = folder / "position.json"
@@ -161,7 +155,7 @@ def test_fuzzed_positions_are_read_or_refused_cleanly_and_alike_by_cli_and_app(f
         else:
             assert code == 0, err
 
-    check()
+    fuzz("position", mutated_file(POSITION_SEEDS), check)
     stats.write()
 
 
@@ -174,8 +168,6 @@ def test_fuzzed_route_files_are_scored_or_refused_cleanly(folder: Path) -> None:
         named = RULEBOOK / f"{seed_file.name.split('.')[0]}.json"
         return named if named in positions else RULEBOOK / "west-norfolk.json"
 
-    @budget("routes")
-    @given(mutated_file(ROUTE_SEEDS))
     def check(case: tuple[Path, bytes]) -> None:
         seed_file, data = case
         position_path = position_for(seed_file)
@@ -193,7 +185,7 @@ def test_fuzzed_route_files_are_scored_or_refused_cleanly(folder: Path) -> None:
         if code != 0:
             _cli_refusal(code, err)
 
-    check()
+    fuzz("routes", mutated_file(ROUTE_SEEDS), check)
     stats.write()
 
 
@@ -201,8 +193,6 @@ def test_fuzzed_route_files_are_scored_or_refused_cleanly(folder: Path) -> None:
 def test_fuzzed_scenarios_are_previewed_or_refused_cleanly(folder: Path) -> None:
     stats = _Stats("scenario")
 
-    @budget("scenario")
-    @given(mutated_file(SCENARIO_SEEDS))
     def check(case: tuple[Path, bytes]) -> None:
         _, data = case
         path = folder / "scenario.json"
@@ -221,7 +211,7 @@ def test_fuzzed_scenarios_are_previewed_or_refused_cleanly(folder: Path) -> None
         else:
             _cli_refusal(code, err)
 
-    check()
+    fuzz("scenario", mutated_file(SCENARIO_SEEDS), check)
     stats.write()
 
 
@@ -229,8 +219,6 @@ def test_fuzzed_scenarios_are_previewed_or_refused_cleanly(folder: Path) -> None
 def test_fuzzed_game_exports_are_imported_or_refused_cleanly() -> None:
     stats = _Stats("export")
 
-    @budget("export")
-    @given(mutated_export(EXPORT_SEED))
     def check(data: bytes) -> None:
         with stats.case():
             try:
@@ -239,5 +227,5 @@ def test_fuzzed_game_exports_are_imported_or_refused_cleanly() -> None:
                 _clean_refusal(exc)
                 stats.refused += 1
 
-    check()
+    fuzz("export", mutated_export(EXPORT_SEED), check)
     stats.write()
