@@ -173,8 +173,8 @@ def _files() -> None:
             st.session_state[session.PROBLEMS] = exc.problems
             st.session_state[session.NOTICE] = None
         else:
-            session.replace(new, saved_name=None, keep_undo=True)
-            st.session_state[session.NOTICE] = f"Loaded {upload.name}."
+            if session.replace(new, saved_name=None, keep_undo=True):
+                st.session_state[session.NOTICE] = f"Loaded {upload.name}."
         st.rerun()
 
 

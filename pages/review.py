@@ -3,8 +3,6 @@ look at any run's board with the recorded and the optimal routes drawn (issue 6)
 
 from __future__ import annotations
 
-import json
-
 import streamlit as st
 
 from solver.draw import board as draw_board
@@ -12,6 +10,7 @@ from solver.draw.routes import route_traces
 from solver.errors import InputError
 from solver.importer import ImportedGame, import_export
 from solver.importer.export_file import parse_export
+from solver.jsonfile import parse_json_bytes
 from solver.position import Position
 from solver.review import RunReview, revenue_figure, review_game, review_table
 from solver.routes.model import RouteSpec, SolveOptions
@@ -24,11 +23,8 @@ TABLE = "review_table"
 
 def _load(name: str, raw: bytes) -> None:
     try:
-        data = json.loads(raw.decode("utf-8"))
-        st.session_state[GAME] = import_export(parse_export(data, name))
+        st.session_state[GAME] = import_export(parse_export(parse_json_bytes(raw, name), name))
         st.session_state.pop(RUNS, None)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        st.error(f"{name}: not a JSON game export ({exc})")
     except InputError as exc:
         for problem in exc.problems:
             st.error(str(problem))

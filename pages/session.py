@@ -18,7 +18,7 @@ import streamlit as st
 
 from solver.errors import InputError, Problem
 from solver.position import Position, load_position
-from solver.storage import PositionStore
+from solver.storage import PositionStore, position_json
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -132,12 +132,20 @@ class _Keep(Enum):
 KEEP_NAME = _Keep.NAME
 
 
-def replace(new: Position, saved_name: str | _Keep | None = KEEP_NAME, keep_undo: bool = True) -> None:
+def replace(new: Position, saved_name: str | _Keep | None = KEEP_NAME, keep_undo: bool = True) -> bool:
     """Make `new` the current position (pushing the old one on the undo stack) and write the tab's draft.
 
     `saved_name` is the saved position `new` now corresponds to: KEEP_NAME for an edit of the current one, the
     row's name when a saved position is loaded, and None for anything else that is loaded (an example, an
-    upload, a new board, an imported game), so that a later save never targets the position loaded before."""
+    upload, a new board, an imported game), so that a later save never targets the position loaded before.
+
+    A position that cannot be stored is refused whole (its problems kept to be shown, nothing changed), so the
+    position on screen and the draft a refresh reads back never differ; returns whether `new` was made current."""
+    try:
+        position_json(new)
+    except InputError as exc:
+        st.session_state[PROBLEMS] = exc.problems
+        return False
     if keep_undo:
         stack: list[Position] = st.session_state[UNDO]
         stack.append(position())
@@ -148,6 +156,7 @@ def replace(new: Position, saved_name: str | _Keep | None = KEEP_NAME, keep_undo
     if saved_name is not KEEP_NAME:
         st.session_state[SAVED_NAME] = saved_name
     _write_draft()
+    return True
 
 
 def apply(edit: Callable[[Position], Position], success: str = "") -> bool:
@@ -158,7 +167,8 @@ def apply(edit: Callable[[Position], Position], success: str = "") -> bool:
     except InputError as exc:
         st.session_state[PROBLEMS] = exc.problems
         return False
-    replace(new)
+    if not replace(new):
+        return False
     st.session_state.pop(PROBLEMS, None)
     if success:
         st.session_state[NOTICE] = success

@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import Any
 
-from solver.cli.common import add_json_flag, print_json
+from solver.cli.common import add_json_flag, canonical_company, print_json
 from solver.errors import InputError, Problem
 from solver.position import load_position
 from solver.routes.evaluator import evaluate
@@ -64,10 +64,10 @@ def evaluation_to_dict(evaluation: Evaluation) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     position = load_position(args.position)
     file_company, routes = load_routes(args.routes)
-    company = args.company or file_company
-    if company is None:
+    named = args.company or file_company
+    if named is None:
         raise InputError([Problem("company", "format", "name the company with --company or in the route file")])
-    if args.company and file_company and args.company != file_company:
+    if args.company and file_company and args.company.casefold() != file_company.casefold():
         raise InputError(
             [
                 Problem(
@@ -77,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
                 )
             ]
         )
+    company = canonical_company(named, position.companies, "in this position")
     evaluation = evaluate(position, company, routes)
     if args.json:
         print_json(evaluation_to_dict(evaluation))

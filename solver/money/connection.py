@@ -110,10 +110,11 @@ def _passable(graph: TrackGraph, node: NodeId) -> bool:
 
 
 def _hexes(graph: TrackGraph, path: list[NodeId]) -> tuple[str, ...]:
-    """The hexes a walk runs through, in order: its first station's hex, then each track segment's hex."""
+    """The hexes a walk runs through, in order: its first station's hex, then each track segment's hex. A hex
+    left and entered again (two separate tracks of a village tile) is listed each time."""
     hexes = [graph.stations[path[0]].hex]
     for a, b in itertools.pairwise(path):
         segment = graph.segment_between(a, b)
         assert segment is not None
         hexes.append(segment.hex)
-    return tuple(dict.fromkeys(hexes))
+    return tuple(hex_ for hex_, _ in itertools.groupby(hexes))
