@@ -47,6 +47,11 @@ def entry_index(graph: TrackGraph) -> dict[Entry, set[tuple[NodeRef, NodeRef]]]:
     return index
 
 
+def _steps(index: dict[Entry, set[tuple[NodeRef, NodeRef]]], entry: Entry) -> list[tuple[NodeRef, NodeRef]]:
+    """The steps an entry can be, read either way."""
+    return sorted(index.get(entry, set()) | index.get(entry[::-1], set()))
+
+
 def station_lists(
     index: dict[Entry, set[tuple[NodeRef, NodeRef]]], entries: Sequence[Entry]
 ) -> list[tuple[NodeRef, ...]]:
@@ -61,13 +66,13 @@ def station_lists(
         if i == len(entries):
             found.append(tuple(path))
             return
-        for a, b in sorted(index.get(entries[i], ()) | index.get(entries[i][::-1], ())):
+        for a, b in _steps(index, entries[i]):
             if a == path[-1] and b not in path:
                 path.append(b)
                 extend(path, i + 1)
                 path.pop()
 
-    for a, b in sorted(index.get(entries[0], ()) | index.get(entries[0][::-1], ())):
+    for a, b in _steps(index, entries[0]):
         extend([a, b], 1)
     unique: dict[tuple[NodeRef, ...], tuple[NodeRef, ...]] = {}
     for nodes in found:
