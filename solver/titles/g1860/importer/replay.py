@@ -38,7 +38,7 @@ from solver.errors import InputError, Problem
 from solver.importer.actions import Step, effective_actions
 from solver.importer.export_file import Action
 from solver.titles.g1860.importer.connections import Entry, entry_index, station_lists
-from solver.titles.g1860.trains import train_sizes
+from solver.titles.g1860.trains import train_rows, train_sizes
 
 TITLE = "1860"
 FORMAT = "format"
@@ -142,7 +142,7 @@ class _Replay:
         self.southern = False
         self.halts_ignored = False
         self.sizes = train_sizes()
-        self.rusts = {t["id"]: t for t in _train_rows()}
+        self.rusts = {t["id"]: t for t in train_rows()}
 
     # ------------------------------------------------------------ names
 
@@ -357,14 +357,6 @@ class _Replay:
         )
 
 
-def _train_rows() -> list[dict[str, Any]]:
-    from solver.core.board_data import DATA_ROOT
-    import json
-
-    data = json.loads((DATA_ROOT / TITLE / "trains.json").read_text(encoding="utf-8"))
-    return list(data["trains"])
-
-
 def _share_company(share: str) -> str:
     match = _SHARE_ID.match(share)
     return match.group(1) if match else share
@@ -430,7 +422,7 @@ def _paid_by_site(steps: Sequence[Step], i: int) -> bool:
     entity = steps[i].action.get("entity")
     for step in steps[i + 1 :]:
         if step.action.get("entity") == entity:
-            return step.action["type"] != "dividend"
+            return bool(step.action["type"] != "dividend")
     return True
 
 
@@ -475,7 +467,11 @@ def import_game(path: str | Path) -> list[RecordedRun]:
             if i in flips:
                 replay.flipped.add(flips[i])
         except InputError as exc:
-            raise InputError([Problem(where if p.where == source else p.where, p.rule, p.message) for p in exc.problems]) from None
+            named = [
+                p if p.where.startswith(where) else Problem(f"{where}: {p.where}", p.rule, p.message)
+                for p in exc.problems
+            ]
+            raise InputError(named) from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise _problem(where, f"malformed action: {type(exc).__name__} {exc}") from None
     if not runs:
