@@ -17,6 +17,7 @@ from solver.errors import InputError
 from solver.titles.g1860 import rulebook
 from solver.titles.g1860.enumerator import best_run
 from solver.titles.g1860.importer import RunReview, import_game, review_game
+from solver.titles.g1860.importer.__main__ import main
 from solver.titles.g1860.importer.replay import in_mode
 
 GAMES = Path(__file__).parents[2] / "data" / "importer" / "1860"
@@ -67,7 +68,7 @@ def test_old_format_routes_are_rebuilt_from_connections_and_legal_in_the_game_mo
     assert all(r.site.legal for r in found)
 
 
-@pytest.mark.parametrize(("path", "legal"), [(OLD_FORMAT, 28), (STOCK_MARKET, 38), (BANK, 41)])
+@pytest.mark.parametrize(("path", "legal"), [(OLD_FORMAT, 38), (STOCK_MARKET, 60), (BANK, 47)])
 def test_rulebook_verdict_on_every_recorded_run(path: Path, legal: int) -> None:
     found = reviews(path)
     assert sum(r.rulebook.legal for r in found) == legal
@@ -77,10 +78,16 @@ def test_rulebook_verdict_on_every_recorded_run(path: Path, legal: int) -> None:
             assert all(p.rule.startswith("Running Trains, RB L") for p in review.rulebook.problems)
 
 
-def test_small_station_skipped_on_the_site_breaks_call_at_all_under_the_rulebook() -> None:
-    rules = Counter(p.rule for r in reviews(STOCK_MARKET) for p in r.rulebook.problems)
-    assert rules[rulebook.CALL_AT_ALL] > 0
-    assert set(rules) <= {rulebook.CALL_AT_ALL, rulebook.NO_REENTRY, rulebook.ALLOWANCE}
+@pytest.mark.parametrize(
+    ("path", "skipping", "reentering"), [(OLD_FORMAT, 37, 0), (STOCK_MARKET, 24, 18), (BANK, 27, 15)]
+)
+def test_the_rulebook_breaks_only_the_site_options_the_game_was_played_with(
+    path: Path, skipping: int, reentering: int
+) -> None:
+    """The site's deviations (reference D1, D2): skipping small stations (RB L528) and, under the option
+    re_enter_hexes, re-entering a hex (RB L527); no other rule is broken by a recorded run."""
+    broken = Counter(rule for r in reviews(path) for rule in {p.rule for p in r.rulebook.problems})
+    assert broken == {rule: n for rule, n in ((rulebook.CALL_AT_ALL, skipping), (rulebook.NO_REENTRY, reentering)) if n}
 
 
 def test_bank_fixture_action_71_is_the_reference_example() -> None:
@@ -236,3 +243,22 @@ def test_a_train_run_beside_a_train_the_company_does_not_own_is_refused(tmp_path
     data = _game(BANK)
     _action(data, 71)["routes"][1]["train"] = "3+2-0"
     assert "runs 3+2-0, which it does not own, beside other trains" in _error(_write(tmp_path, data))
+
+
+# ------------------------------------------------------------ command line
+
+
+def test_command_line_prints_one_row_per_run_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(BANK), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert len(rows) == 85
+    assert rows[0]["action_id"] == 71
+    assert rows[0]["recorded_revenue"] == rows[0]["evaluated_revenue"] == 110
+    assert {row["difference"] for row in rows} == {"match"}
+
+
+def test_command_line_bad_export_exits_2_with_the_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = _game(BANK)
+    data["title"] = "1862"
+    assert main([str(_write(tmp_path, data))]) == 2
+    assert "the game is '1862'; this importer reads 1860 games" in capsys.readouterr().err
