@@ -262,3 +262,30 @@ def test_command_line_bad_export_exits_2_with_the_reason(tmp_path: Path, capsys:
     data["title"] = "1862"
     assert main([str(_write(tmp_path, data))]) == 2
     assert "the game is '1862'; this importer reads 1860 games" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("path", "map_variant", "rules"),
+    [
+        (OLD_FORMAT, "full", {"mode": "site"}),
+        (STOCK_MARKET, "two_player", {"mode": "site", "reenter_hexes": True}),
+        (BANK, "two_player", {"mode": "site", "reenter_hexes": True}),
+    ],
+)
+def test_the_games_options_give_the_map_and_rule_mode(path: Path, map_variant: str, rules: dict[str, Any]) -> None:
+    first = reviews(path)[0].run.position
+    assert first.board.map_variant == map_variant
+    assert dict(first.rules) == rules
+
+
+def test_no_skip_towns_gives_the_rulebooks_mode(tmp_path: Path) -> None:
+    data = _game(OLD_FORMAT)
+    data["settings"]["optional_rules"] = ["no_skip_towns"]
+    runs = import_game(_write(tmp_path, data))
+    assert runs[0].position.rules["mode"] == "rulebook"
+
+
+def test_no_skip_towns_with_hex_reentry_is_refused(tmp_path: Path) -> None:
+    data = _game()
+    data["settings"]["optional_rules"] = ["no_skip_towns", "re_enter_hexes"]
+    assert "no_skip_towns together with re_enter_hexes" in _error(_write(tmp_path, data))
