@@ -5,19 +5,26 @@ enumerator's best where it finishes."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import tempfile
 from collections import Counter
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from solver.core.board_position import position_to_data
+from solver.core.track_graph import TrackGraph
 from solver.errors import InputError
 from solver.titles.g1860 import rulebook
 from solver.titles.g1860.enumerator import best_run
 from solver.titles.g1860.importer import RunReview, import_game, review_game
 from solver.titles.g1860.importer.__main__ import main
+from solver.titles.g1860.importer.connections import link_entry
 from solver.titles.g1860.importer.replay import in_mode
 
 GAMES = Path(__file__).parents[2] / "data" / "importer" / "1860"
@@ -289,3 +296,61 @@ def test_no_skip_towns_with_hex_reentry_is_refused(tmp_path: Path) -> None:
     data = _game()
     data["settings"]["optional_rules"] = ["no_skip_towns", "re_enter_hexes"]
     assert "no_skip_towns together with re_enter_hexes" in _error(_write(tmp_path, data))
+
+
+@pytest.mark.parametrize("path", [OLD_FORMAT, STOCK_MARKET, BANK])
+def test_stations_read_from_connections_give_the_recorded_connections_back(path: Path) -> None:
+    """Each step between consecutive stations of a route read from the record is track whose site entry is the
+    recorded connection of that step (in either direction), and the stations are the recorded nodes and hexes."""
+    raw_runs = {a["id"]: a for a in _game(path)["actions"] if a["type"] == "run_routes"}
+    for review in reviews(path):
+        run = review.run
+        graph = TrackGraph(run.position)
+        for route, raw in zip(run.routes, raw_runs[run.action_id]["routes"], strict=True):
+            refs = [graph.node_ref(n) for n in route.nodes]
+            for (a, b), recorded in zip(itertools.pairwise(refs), raw["connections"], strict=True):
+                entries = {link_entry(graph, link) for link in graph.links(a, b)}
+                assert tuple(recorded) in entries or tuple(recorded[::-1]) in entries, (run.action_id, a, b)
+            if "nodes" in raw:
+                assert {f"{r.hex}-{r.index}" for r in refs} == set(raw["nodes"])
+                assert [r.hex for r in refs] == raw["hexes"]
+
+
+def _cut_limit(data: dict[str, Any]) -> int:
+    """The last action id before the first 9+5 is bought and before the last action of a company that is parred
+    again (its markers are read as turned over from then): up to there nothing later in the record changes how an
+    earlier run is read."""
+    limit = int(data["actions"][-1]["id"])
+    parred: set[str] = set()
+    last: dict[str, int] = {}
+    for action in data["actions"]:
+        if action["type"] == "buy_train" and str(action.get("train", "")).startswith("9+5"):
+            limit = min(limit, int(action["id"]) - 1)
+        if action["type"] == "par":
+            corporation = action["corporation"]
+            if corporation in parred:
+                limit = min(limit, last.get(corporation, int(action["id"]) - 1))
+            parred.add(corporation)
+        if isinstance(action.get("entity"), str):
+            last[action["entity"]] = int(action["id"])
+    return limit
+
+
+@settings(max_examples=8, deadline=None)
+@given(game=st.sampled_from([OLD_FORMAT, STOCK_MARKET, BANK]), fraction=st.floats(0.05, 1.0))
+def test_a_record_cut_short_imports_the_runs_before_the_cut_unchanged(game: Path, fraction: float) -> None:
+    """Replaying is causal: an export cut after any action (before the Southern or a second par, whose reading
+    looks ahead) gives exactly the runs of the whole game up to the cut, each on the same board."""
+    data = _game(game)
+    limit = _cut_limit(data)
+    cut = next(a["id"] for a in data["actions"] if a["id"] >= limit * fraction)
+    whole = [r.run for r in reviews(game) if r.run.action_id <= cut]
+    data["actions"] = [a for a in data["actions"] if a["id"] <= cut]
+    with tempfile.TemporaryDirectory() as folder:
+        path = _write(Path(folder), data)
+        if not whole:
+            assert "records no run" in _error(path)
+            return
+        cut_runs = import_game(path)
+    assert [(r.action_id, r.routes, r.leased) for r in cut_runs] == [(r.action_id, r.routes, r.leased) for r in whole]
+    assert [position_to_data(r.position) for r in cut_runs] == [position_to_data(r.position) for r in whole]
