@@ -9,6 +9,7 @@ import itertools
 import json
 import tempfile
 from collections import Counter
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.core.board_position import position_to_data
+from solver.core.board_position import plain, position_to_data
 from solver.core.track_graph import TrackGraph
 from solver.errors import InputError
 from solver.titles.g1860 import rulebook
@@ -26,6 +27,7 @@ from solver.titles.g1860.importer import RunReview, import_game, review_game
 from solver.titles.g1860.importer.__main__ import main
 from solver.titles.g1860.importer.connections import link_entry
 from solver.titles.g1860.importer.replay import in_mode
+from solver.titles.g1860.importer.review import review_run
 
 GAMES = Path(__file__).parents[2] / "data" / "importer" / "1860"
 OLD_FORMAT = GAMES / "19354.json"
@@ -354,3 +356,21 @@ def test_a_record_cut_short_imports_the_runs_before_the_cut_unchanged(game: Path
         cut_runs = import_game(path)
     assert [(r.action_id, r.routes, r.leased) for r in cut_runs] == [(r.action_id, r.routes, r.leased) for r in whole]
     assert [position_to_data(r.position) for r in cut_runs] == [position_to_data(r.position) for r in whole]
+
+
+def test_no_verdict_depends_on_when_a_bankrupt_companys_markers_were_turned_over() -> None:
+    """The export does not say when a price reached 0; the earliest moment is taken. Judged with the markers still
+    standing, every run of that window gets the same verdicts (docs/importer-1860.md)."""
+    window = [
+        r for path in (OLD_FORMAT, STOCK_MARKET, BANK) for r in reviews(path) if r.run.position.rules.get("flipped")
+    ]
+    assert len(window) == 17
+    for review in window:
+        rules = {k: v for k, v in plain(review.run.position.rules).items() if k != "flipped"}
+        standing = review_run(replace(review.run, position=replace(review.run.position, rules=rules)))
+        assert (standing.difference, standing.site.revenue, standing.site.subsidy, standing.rulebook.legal) == (
+            review.difference,
+            review.site.revenue,
+            review.site.subsidy,
+            review.rulebook.legal,
+        )
