@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
+from typing import Any
 
 from solver.core.board_data import DATA_ROOT
 
@@ -22,7 +23,14 @@ class TrainSize:
 
 
 @cache
+def train_rows() -> tuple[Mapping[str, Any], ...]:
+    """The rows of data/1860/trains.json: each train's id, numbers, count, price, phase and the train that rusts
+    it."""
+    data = json.loads((DATA_ROOT / "1860" / "trains.json").read_text(encoding="utf-8"))
+    return tuple(MappingProxyType(dict(t)) for t in data["trains"])
+
+
+@cache
 def train_sizes() -> Mapping[str, TrainSize]:
     """Every 1860 train by its name (`2+1` ... `9+5`)."""
-    data = json.loads((DATA_ROOT / "1860" / "trains.json").read_text(encoding="utf-8"))
-    return MappingProxyType({t["id"]: TrainSize(t["id"], t["n"], t["m"]) for t in data["trains"]})
+    return MappingProxyType({t["id"]: TrainSize(t["id"], t["n"], t["m"]) for t in train_rows()})
