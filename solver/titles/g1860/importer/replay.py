@@ -28,7 +28,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from solver.cli.common import read_json_file
 from solver.core.board_data import Board, load_board
 from solver.core.board_position import BoardPosition, parse_position, plain
 from solver.core.faces import Face
@@ -37,6 +36,7 @@ from solver.core.upgrades import upgrade_fits
 from solver.errors import InputError, Problem
 from solver.importer.actions import Step, effective_actions
 from solver.importer.export_file import Action
+from solver.jsonfile import read_json_file
 from solver.titles.g1860.importer.connections import Entry, entry_index, station_lists
 from solver.titles.g1860.trains import train_rows, train_sizes
 
