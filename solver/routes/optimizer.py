@@ -17,9 +17,10 @@ from ortools.sat.python import cp_model
 
 from solver.errors import InputError, Problem
 from solver.position import CompanyState, Position
-from solver.routes.bounds import OptionBounds, option_bounds
+from solver.routes.bounds import OptionBounds, chain_thresholds, option_bounds
 from solver.routes.candidates import legal_candidates
-from solver.routes.cpsat_model import REVENUE_WEIGHT, RunModel, RunPlan, TrainSlot, plan_run
+from solver.routes.chain_candidates import ChainCandidate, ListingStopped
+from solver.routes.cpsat_model import REVENUE_WEIGHT, Option, RunModel, RunPlan, TrainSlot, plan_run
 from solver.routes.gc_pause import gc_paused
 from solver.routes.model import Evaluation, Objective, RouteSpec, SolveOptions, SolveResult, Status
 from solver.routes.stop_graph import StopGraph, build_stop_graph
@@ -39,6 +40,15 @@ class ProgressInfo:
 
 class OptimizerMismatch(AssertionError):
     """The evaluator disagrees with the optimizer's model: a bug in one of them, never a user error."""
+
+
+class SolverFailure(RuntimeError):
+    """CP-SAT refused the model or failed (MODEL_INVALID, for example with an impossible worker count): never
+    an answer about the run, and never reported as "no run found"."""
+
+
+LISTING_STOPPED = "stopped while listing routes"
+SEARCH_STOPPED = "stopped before any run was found"
 
 
 def _problem(company: str, message: str, rule: str = "7.8") -> Problem:
@@ -202,7 +212,7 @@ class Prepared:
     slots: tuple[TrainSlot, ...]
     reasons: tuple[str, ...]
     plan: RunPlan | None
-    bounds: OptionBounds | None  # the options' bounds for the revenue objective (the usual one)
+    bounds: OptionBounds | None  # the options' bounds for the revenue objective, before any chain is listed
 
     def fits(self, position: Position, company: str, options: SolveOptions) -> bool:
         return (
@@ -218,15 +228,20 @@ def prepare(
     position: Position,
     company: str,
     options: SolveOptions = SolveOptions(),  # noqa: B008 - frozen dataclass
+    stopped: Callable[[], bool] | None = None,
 ) -> Prepared:
-    """Everything `optimize` does before CP-SAT runs. Raises InputError as `optimize` does."""
+    """Everything `optimize` does before CP-SAT runs, with the Freight chains the first round needs. Raises
+    InputError as `optimize` does, and ListingStopped when `stopped()` becomes true while listing."""
     state = _check_company(position, company)
     graph = build_graph(position)
     sg = build_stop_graph(graph)
     slots, reasons = _slots(position, state, options, sg)
     runnable = bool(state.trains and slots and graph.marker_stations(company))
-    plan = plan_run(sg, company, slots) if runnable else None
+    plan = plan_run(sg, company, slots, stopped) if runnable else None
     bounds = _bounds(graph, plan, "revenue") if plan is not None else None
+    if plan is not None and bounds is not None and plan.lister is not None:
+        first = (_floors(bounds.total) or [0])[0]
+        _chains_for(graph, plan, "revenue", first, stopped)  # the lister keeps them for the first round
     return Prepared(
         position,
         company,
@@ -241,9 +256,30 @@ def prepare(
     )
 
 
-def _bounds(graph: TrackGraph, plan: RunPlan, objective: Objective) -> OptionBounds:
+def _floors(total: int) -> list[int]:
+    return [int(total * f) for f in FLOOR_FRACTIONS]
+
+
+def _chains_for(
+    graph: TrackGraph, plan: RunPlan, objective: Objective, floor: int, stopped: Callable[[], bool] | None
+) -> RunPlan:
+    """`plan` with the chains a round with this floor needs: those whose bound reaches it (every chain for
+    floor 0). ListingStopped when `stopped()` becomes true."""
+    if plan.lister is None:
+        return plan
+    values, unit_of = _values(graph)
+    thresholds = chain_thresholds(plan, values, unit_of, objective, floor) if floor > 0 else None
+    return plan.with_chains(plan.lister.chains(thresholds, stopped))
+
+
+def _values(graph: TrackGraph) -> tuple[dict[str, int], dict[str, str]]:
     values = {st.scoring_unit: st.value for st in graph.stations.values()}
     unit_of = {s: st.scoring_unit for s, st in graph.stations.items()}
+    return values, unit_of
+
+
+def _bounds(graph: TrackGraph, plan: RunPlan, objective: Objective) -> OptionBounds:
+    values, unit_of = _values(graph)
     return option_bounds(plan, values, unit_of, objective)
 
 
@@ -271,8 +307,15 @@ def optimize(
     best run found, and the last round keeps every option.
     """
     started = time.perf_counter()
-    if prepared is None or not prepared.fits(position, company, options):
-        prepared = prepare(position, company, options)
+
+    def stopped() -> bool:
+        return (stop is not None and stop.is_set()) or time.perf_counter() - started >= options.time_limit
+
+    try:
+        if prepared is None or not prepared.fits(position, company, options):
+            prepared = prepare(position, company, options, stopped)
+    except ListingStopped:
+        return _stopped_early(company, LISTING_STOPPED, None, started)
     state = position.companies[company]
     graph, sg, slots, plan = prepared.graph, prepared.sg, prepared.slots, prepared.plan
     if not state.trains:
@@ -286,8 +329,9 @@ def optimize(
         )
     bounds = prepared.bounds if prepared.bounds and options.objective == "revenue" else None
     bounds = bounds or _bounds(graph, plan, options.objective)
-    search = _Search(progress, started, 1 if options.objective == "cash" else REVENUE_WEIGHT, bounds.total)
-    floors = [int(bounds.total * f) for f in FLOOR_FRACTIONS]
+    total = bounds.total
+    search = _Search(progress, started, 1 if options.objective == "cash" else REVENUE_WEIGHT, total)
+    floors = _floors(total)
     best: tuple[int, RunModel, cp_model.CpSolver] | None = None
     while True:
         floor = floors.pop(0) if floors else 0
@@ -296,8 +340,16 @@ def optimize(
             # a run worth best[0] exists, so the best run is at least that: this round keeps every option
             # that could beat it, and is the last
             floor, final, floors = best[0], True, []
-        keep = None if floor <= 0 else [[b >= floor for b in row] for row in bounds.per_option]
-        run = RunModel(sg, state, plan, options.objective, keep)
+        try:
+            round_plan = _chains_for(graph, plan, options.objective, floor, stopped)
+        except ListingStopped:
+            if best is None:
+                return _stopped_early(company, LISTING_STOPPED, total // search.scale, started)
+            return _answer(position, graph, best[1], best[2], "feasible", total, options, started)
+        round_bounds = _bounds(graph, round_plan, options.objective)
+        total = search.total = min(total, round_bounds.total)  # both hold for every run
+        keep = None if floor <= 0 else [[b >= floor for b in row] for row in round_bounds.per_option]
+        run = RunModel(sg, state, round_plan, options.objective, keep)
         if best is not None:
             _hint(run, best[1], best[2])
         remaining = options.time_limit - (time.perf_counter() - started)
@@ -307,32 +359,34 @@ def optimize(
         value = int(solver.objective_value) if found else -1
         if found and (best is None or value > best[0]):
             best = (value, run, solver)
-        stopped = (stop is not None and stop.is_set()) or time.perf_counter() - started >= options.time_limit
         if code == cp_model.OPTIMAL and (keep is None or value >= floor):
             return _answer(position, graph, run, solver, "optimal", value, options, started)
         if code == cp_model.INFEASIBLE and keep is None:
             return _infeasible(company, "no legal run contains the pinned routes (7.4, 7.8)", started)
-        if not final and not stopped:
+        if not final and not stopped():
             continue  # this round's best (if any) is a floor and a hint for the next
-        if code not in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or stopped:
+        if code not in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or stopped():
             # stopped by the time limit or the stop event: the best run so far, and the bound that holds
             # for every run (inside this round's model, or worth less than its floor)
-            round_bound = int(solver.best_objective_bound) if found else bounds.total
-            ceiling = min(bounds.total, max(round_bound, floor - 1))
+            round_bound = int(solver.best_objective_bound) if found else total
+            ceiling = min(total, max(round_bound, floor - 1))
             if best is None:
-                evaluation = Evaluation(
-                    company=company, legal=False, problems=(_problem(company, "stopped before any run"),)
-                )
-                return SolveResult(
-                    company,
-                    "unknown",
-                    (),
-                    evaluation,
-                    ceiling // search.scale,
-                    time.perf_counter() - started,
-                    "stopped",
-                )
+                return _stopped_early(company, SEARCH_STOPPED, ceiling // search.scale, started)
             return _answer(position, graph, best[1], best[2], "feasible", ceiling, options, started)
+
+
+def _stopped_early(company: str, reason: str, bound: int | None, started: float) -> SolveResult:
+    """The answer when the time limit or the stop event ended the solve before any run was found."""
+    evaluation = Evaluation(company=company, legal=False, problems=(_problem(company, reason),))
+    return SolveResult(company, "unknown", (), evaluation, bound, time.perf_counter() - started, reason)
+
+
+def _option_key(c: Option) -> object:
+    """The same option in the models of two rounds: a route by identity, a chain by its member routes (the
+    chains of a later round may be listed again)."""
+    if isinstance(c, ChainCandidate):
+        return tuple((k, id(m)) for k, m in c.members)
+    return id(c)
 
 
 def _hint(run: RunModel, previous: RunModel, solver: cp_model.CpSolver) -> None:
@@ -341,15 +395,16 @@ def _hint(run: RunModel, previous: RunModel, solver: cp_model.CpSolver) -> None:
     CP-SAT takes a hint as a first solution only when it gives every variable, so the scores, visits and
     links of those routes are filled in by a quick solve of `run` with its route choices fixed; if that
     solve fails, only the route choices are hinted."""
-    chosen = {(r.name, id(c)) for r in previous.runners for c, x in r.options if solver.boolean_value(x)}
+    chosen = {(r.name, _option_key(c)) for r in previous.runners for c, x in r.options if solver.boolean_value(x)}
     fixed = run.model.clone()
     picks: list[tuple[cp_model.IntVar, bool]] = []
     for r in run.runners:
         for c, x in r.options:
-            picks.append((x, (r.name, id(c)) in chosen))
+            picks.append((x, (r.name, _option_key(c)) in chosen))
             fixed.add(fixed.get_bool_var_from_proto_index(x.index) == int(picks[-1][1]))
     filler = cp_model.CpSolver()
     filler.parameters.num_workers = 1
+    filler.parameters.catch_sigint_signal = False
     filler.parameters.max_time_in_seconds = 1.0
     if filler.solve(fixed) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         for k in range(len(run.model.proto.variables)):
@@ -374,6 +429,9 @@ def _run_solver(
     if work is not None:
         solver.parameters.max_deterministic_time = work
     solver.parameters.num_workers = max(1, options.workers)
+    # OR-Tools installs its own SIGINT handler during a solve and keeps it afterwards, so Ctrl-C would no
+    # longer raise KeyboardInterrupt; Python's handler stays, and the CLI exits cleanly (exit code 130).
+    solver.parameters.catch_sigint_signal = False
     # Presolve would turn the linear constraints into clauses, which leave the linear relaxation; the
     # relaxation of this model is tight, so it is measured to be much faster without (docs/optimizer.md).
     solver.parameters.cp_model_presolve = False
@@ -411,6 +469,8 @@ def _run_solver(
         done.set()
         if thread is not None:
             thread.join()
+    if code == cp_model.MODEL_INVALID:
+        raise SolverFailure(f"CP-SAT refused the model: {run.model.validate() or solver.status_name(code)}")
     return solver, code
 
 
@@ -439,10 +499,7 @@ def _answer(
                 "and one of the company's station markers on it (7.4, 7.8)",
                 started,
             )
-        evaluation = Evaluation(company=company, legal=False, problems=(_problem(company, "no run found in time"),))
-        return SolveResult(
-            company, "unknown", (), evaluation, bound // scale, time.perf_counter() - started, "time limit"
-        )
+        return _stopped_early(company, SEARCH_STOPPED, bound // scale, started)
     evaluation = _recheck(position, graph, run, solver, routes, status, options)
     return SolveResult(
         company=company,
@@ -485,4 +542,4 @@ def _recheck(
     return evaluation
 
 
-__all__ = ["OptimizerMismatch", "Prepared", "ProgressInfo", "optimize", "prepare"]
+__all__ = ["OptimizerMismatch", "Prepared", "ProgressInfo", "SolverFailure", "optimize", "prepare"]
