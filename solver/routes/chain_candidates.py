@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from solver import hexgrid
-from solver.routes.candidates import Candidate, EndKey, both_ways, freight_bonus
+from solver.routes.candidates import Candidate, EndKey, ListingStopped, both_ways, freight_bonus
 from solver.routes.stop_graph import StopGraph
 from solver.track import NodeId
 
@@ -40,13 +40,6 @@ MemberKey = int
 
 Keys = tuple[MemberKey, ...]
 """The trains of a chain as a sorted tuple of member keys (a key repeated for identical trains)."""
-
-CHECK_EVERY = 2048  # partial chains between two calls of the caller's stop check
-
-
-class ListingStopped(Exception):
-    """The time limit or the stop event ended a listing of routes before it was complete."""
-
 
 @dataclass(frozen=True)
 class ChainCandidate:
@@ -84,6 +77,7 @@ class ChainCandidate:
 # `body` holds the stops other than the first (low bits) and the links (above them) as one bit set: a
 # route joins a chain at its first stop and must share nothing else with it.
 _Row = tuple[Candidate, int, int, int, int, int]
+CHECK_EVERY = 64  # partial chains between two calls of the caller's stop check (each tries hundreds of routes)
 # per (permanent trains, scoring ends): large stations -> (bonus, members) of the best chain found
 _Best = dict[int, tuple[int, tuple[tuple[MemberKey, Candidate], ...]]]
 

@@ -33,7 +33,7 @@ from ortools.sat.python import cp_model
 
 from solver.position import CompanyState
 from solver.routes.candidates import Candidate, legal_candidates, maximal
-from solver.routes.chain_candidates import ChainCandidate, ChainLister, ListingStopped
+from solver.routes.chain_candidates import ChainCandidate, ChainLister
 from solver.routes.model import Objective
 from solver.routes.stop_graph import StopGraph
 from solver.track import NodeId, large_id
@@ -145,15 +145,16 @@ def plan_run(
 ) -> RunPlan:
     """List every runner's options: the legal routes of each train without the dominated ones
     (`solver.routes.candidates`); the Freight chains are left to the plan's `lister`. `stopped` is called
-    between trains (and by the lister); when it returns True the listing ends with ListingStopped."""
+    while listing; when it returns True the listing ends with ListingStopped."""
     london = company in sg.graph.position.london
+    listed: dict[str, list[Candidate]] = {}  # identical trains have the same routes
 
     def candidates(slot: TrainSlot) -> list[Candidate]:
-        if stopped is not None and stopped():
-            raise ListingStopped
         if slot.pinned is not None:
             return [slot.pinned]
-        return legal_candidates(sg, company, slot.train, london)
+        if slot.train.name not in listed:
+            listed[slot.train.name] = legal_candidates(sg, company, slot.train, london, stopped)
+        return listed[slot.train.name]
 
     runners: list[RunnerPlan] = []
     for slot in slots:
@@ -162,7 +163,7 @@ def plan_run(
         local = slot.train.type is TrainType.LOCAL
         cands = candidates(slot)
         if slot.pinned is None:
-            cands = maximal(cands, "local" if local else "express")
+            cands = maximal(cands, "local" if local else "express", stopped=stopped)
         runners.append(
             RunnerPlan("local" if local else "express", f"{slot.train.name}#{slot.index}", slot, tuple(cands))
         )
@@ -185,7 +186,7 @@ def plan_run(
         return sg.graph.stations[stop].scoring_unit
 
     for k in sorted(permanent):
-        cands = routes[k] if groups[k][0].pinned is not None else maximal(routes[k], "lone", unit)
+        cands = routes[k] if groups[k][0].pinned is not None else maximal(routes[k], "lone", unit, stopped)
         for slot in groups[k]:
             runners.append(RunnerPlan("lone", f"{slot.train.name}#{slot.index}", slot, tuple(cands), k))
     return RunPlan(tuple(runners), groups, permanent, lister)

@@ -8,6 +8,7 @@ and raises `OptimizerMismatch`; an unchecked answer is never returned.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Callable
@@ -18,8 +19,8 @@ from ortools.sat.python import cp_model
 from solver.errors import InputError, Problem
 from solver.position import CompanyState, Position
 from solver.routes.bounds import OptionBounds, chain_thresholds, option_bounds
-from solver.routes.candidates import legal_candidates
-from solver.routes.chain_candidates import ChainCandidate, ListingStopped
+from solver.routes.candidates import ListingStopped, legal_candidates
+from solver.routes.chain_candidates import ChainCandidate
 from solver.routes.cpsat_model import REVENUE_WEIGHT, Option, RunModel, RunPlan, TrainSlot, plan_run
 from solver.routes.gc_pause import gc_paused
 from solver.routes.model import Evaluation, Objective, RouteSpec, SolveOptions, SolveResult, Status
@@ -192,6 +193,10 @@ FLOOR_FRACTIONS = (0.75, 0.5, 0.25)
 # and the last round, which keeps every option that could beat the best run found, is given the rest of
 # the time limit. Deterministic time, not seconds, so that the same position always takes the same path.
 ROUND_WORK = 0.25
+# Listing routes and chains may take this share of the time limit (see `optimize`).
+LISTING_SHARE = 0.5
+# When the listing was cut short, each runner keeps this many of its best options for a quick search.
+PARTIAL_OPTIONS = 100
 CUTS = False  # see _run_solver
 PROBING = 1  # see _run_solver
 
@@ -231,7 +236,9 @@ def prepare(
     stopped: Callable[[], bool] | None = None,
 ) -> Prepared:
     """Everything `optimize` does before CP-SAT runs, with the Freight chains the first round needs. Raises
-    InputError as `optimize` does, and ListingStopped when `stopped()` becomes true while listing."""
+    InputError as `optimize` does, and ListingStopped when `stopped()` becomes true while listing the
+    trains' routes; stopped while listing chains, it returns the listing without them (the first round lists
+    them again)."""
     state = _check_company(position, company)
     graph = build_graph(position)
     sg = build_stop_graph(graph)
@@ -241,7 +248,8 @@ def prepare(
     bounds = _bounds(graph, plan, "revenue") if plan is not None else None
     if plan is not None and bounds is not None and plan.lister is not None:
         first = (_floors(bounds.total) or [0])[0]
-        _chains_for(graph, plan, "revenue", first, stopped)  # the lister keeps them for the first round
+        with contextlib.suppress(ListingStopped):
+            _chains_for(graph, plan, "revenue", first, stopped)  # the lister keeps them for the first round
     return Prepared(
         position,
         company,
@@ -311,9 +319,16 @@ def optimize(
     def stopped() -> bool:
         return (stop is not None and stop.is_set()) or time.perf_counter() - started >= options.time_limit
 
+    def listing_stopped() -> bool:
+        # listing may take part of the time limit: if it is cut short, the rest goes to a search without
+        # the chains not yet listed, so that a run is found (not proven optimal) whenever one can be
+        return (
+            stop is not None and stop.is_set()
+        ) or time.perf_counter() - started >= LISTING_SHARE * options.time_limit
+
     try:
         if prepared is None or not prepared.fits(position, company, options):
-            prepared = prepare(position, company, options, stopped)
+            prepared = prepare(position, company, options, listing_stopped)
     except ListingStopped:
         return _stopped_early(company, LISTING_STOPPED, None, started)
     state = position.companies[company]
@@ -333,6 +348,7 @@ def optimize(
     search = _Search(progress, started, 1 if options.objective == "cash" else REVENUE_WEIGHT, total)
     floors = _floors(total)
     best: tuple[int, RunModel, cp_model.CpSolver] | None = None
+    partial = False  # a round without the chains the listing had no time for: nothing it finds is proven
     while True:
         floor = floors.pop(0) if floors else 0
         final = not floors  # a round that is not cut short by ROUND_WORK
@@ -341,14 +357,18 @@ def optimize(
             # that could beat it, and is the last
             floor, final, floors = best[0], True, []
         try:
-            round_plan = _chains_for(graph, plan, options.objective, floor, stopped)
+            round_plan = _chains_for(graph, plan, options.objective, floor, listing_stopped)
         except ListingStopped:
-            if best is None:
+            if best is not None:
+                return _answer(position, graph, best[1], best[2], "feasible", total, options, started)
+            if stopped():
                 return _stopped_early(company, LISTING_STOPPED, total // search.scale, started)
-            return _answer(position, graph, best[1], best[2], "feasible", total, options, started)
+            round_plan, partial, final = plan, True, True  # the routes listed, and no chain
         round_bounds = _bounds(graph, round_plan, options.objective)
         total = search.total = min(total, round_bounds.total)  # both hold for every run
         keep = None if floor <= 0 else [[b >= floor for b in row] for row in round_bounds.per_option]
+        if partial:  # little time is left: a small model that finds a run quickly
+            keep = [_best_few(row, PARTIAL_OPTIONS) for row in round_bounds.per_option]
         run = RunModel(sg, state, round_plan, options.objective, keep)
         if best is not None:
             _hint(run, best[1], best[2])
@@ -359,6 +379,10 @@ def optimize(
         value = int(solver.objective_value) if found else -1
         if found and (best is None or value > best[0]):
             best = (value, run, solver)
+        if partial:
+            if best is None:
+                return _stopped_early(company, LISTING_STOPPED, total // search.scale, started)
+            return _answer(position, graph, best[1], best[2], "feasible", total, options, started)
         if code == cp_model.OPTIMAL and (keep is None or value >= floor):
             return _answer(position, graph, run, solver, "optimal", value, options, started)
         if code == cp_model.INFEASIBLE and keep is None:
@@ -373,6 +397,13 @@ def optimize(
             if best is None:
                 return _stopped_early(company, SEARCH_STOPPED, ceiling // search.scale, started)
             return _answer(position, graph, best[1], best[2], "feasible", ceiling, options, started)
+
+
+def _best_few(bounds: tuple[int, ...], count: int) -> list[bool]:
+    """Keep the `count` options with the highest bounds (ties by listing order)."""
+    ranked = sorted(range(len(bounds)), key=lambda j: -bounds[j])[:count]
+    chosen = set(ranked)
+    return [j in chosen for j in range(len(bounds))]
 
 
 def _stopped_early(company: str, reason: str, bound: int | None, started: float) -> SolveResult:
