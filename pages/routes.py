@@ -37,7 +37,7 @@ def status_text(result: SolveResult) -> str:
         return f"best found in {result.solve_seconds:.1f} s, bound £{result.bound}"
     if result.status == "infeasible":
         return f"no run: {result.reason}"
-    return f"stopped after {result.solve_seconds:.1f} s before any run was found"
+    return f"{result.reason} after {result.solve_seconds:.1f} s: no run found in that time"
 
 
 def evaluation_table(evaluation: Evaluation) -> pl.DataFrame:
@@ -259,6 +259,8 @@ def _prepare(pos: Position, playing: list[str], company: str) -> None:
     the search at once."""
     preparer: Preparer | None = st.session_state.get(PREPARER)
     if preparer is None or preparer.position is not pos:
+        if preparer is not None:
+            preparer.cancel()  # the board has changed: its listing is of no use
         with_trains = [c for c in playing if pos.companies[c].trains]
         preparer = st.session_state[PREPARER] = Preparer(pos, [company, *(c for c in with_trains if c != company)])
     preparer.first(company)

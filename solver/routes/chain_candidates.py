@@ -41,6 +41,7 @@ MemberKey = int
 Keys = tuple[MemberKey, ...]
 """The trains of a chain as a sorted tuple of member keys (a key repeated for identical trains)."""
 
+
 @dataclass(frozen=True)
 class ChainCandidate:
     """Two or more Freight routes joined end to end (in chain order, each read in chain direction), or one
@@ -121,30 +122,15 @@ class ChainLister:
                 self._end_at.append((*hexgrid.parse_hex(key.hex), int(key.offboard)))
             return i
 
-        shift = len(sg.stops)
         self._index = index
-        self._directed: dict[MemberKey, list[_Row]] = {}
-        self._by_joint: dict[MemberKey, dict[int, list[_Row]]] = {}
+        self._joinable = joinable
+        self._end_id = end_id
+        self._shift = len(sg.stops)
+        self._routes = routes
         self._end_set: dict[MemberKey, frozenset[int]] = {}
         self._length: dict[MemberKey, int] = {}
         for k, cands in routes.items():
-            rows: list[_Row] = []
-            starts: dict[int, list[_Row]] = {}
-            for c in both_ways(cands):
-                last = c.stops[-1]
-                row = (
-                    c,
-                    sum(1 << index[s] for s in c.stops[1:]) | sum(1 << lk.index for lk in c.links) << shift,
-                    sum(1 << index[s] for s in c.large),
-                    end_id(c.start),
-                    end_id(c.end),
-                    index[last] if last in joinable else -1,
-                )
-                rows.append(row)
-                starts.setdefault(index[c.stops[0]], []).append(row)
-            self._directed[k] = rows
-            self._by_joint[k] = starts
-            self._end_set[k] = frozenset(r[3] for r in rows)
+            self._end_set[k] = frozenset(end_id(e) for c in cands for e in (c.start, c.end))
             self._length[k] = max((c.sides for c in cands), default=0)
         pool = [k for k in sorted(routes) for _ in range(counts[k])]
         orders: set[tuple[MemberKey, ...]] = set()
@@ -155,6 +141,32 @@ class ChainLister:
         self._orders = sorted(orders)
         # the lowest listing made so far: its thresholds, its chains, and the best of them per set of trains
         self._cache: tuple[dict[Keys, int], list[ChainCandidate], dict[Keys, int]] | None = None
+
+    @cached_property
+    def _rows(self) -> tuple[dict[MemberKey, list[_Row]], dict[MemberKey, dict[int, list[_Row]]]]:
+        """Every route of every train in both directions as a row, and the rows by their first stop. Made
+        at the first listing that needs them (often none does)."""
+        index, shift = self._index, self._shift
+        directed: dict[MemberKey, list[_Row]] = {}
+        by_joint: dict[MemberKey, dict[int, list[_Row]]] = {}
+        for k, cands in self._routes.items():
+            rows: list[_Row] = []
+            starts: dict[int, list[_Row]] = {}
+            for c in both_ways(cands):
+                last = c.stops[-1]
+                row = (
+                    c,
+                    sum(1 << index[s] for s in c.stops[1:]) | sum(1 << lk.index for lk in c.links) << shift,
+                    sum(1 << index[s] for s in c.large),
+                    self._end_id(c.start),
+                    self._end_id(c.end),
+                    index[last] if last in self._joinable else -1,
+                )
+                rows.append(row)
+                starts.setdefault(index[c.stops[0]], []).append(row)
+            directed[k] = rows
+            by_joint[k] = starts
+        return directed, by_joint
 
     # ------------------------------------------------------------------ what a chain earns
 
@@ -238,7 +250,6 @@ class ChainLister:
         end_unit = self._end_unit
         stop_at = self._stop_hex
         end_at = self._end_at
-        by_joint = self._by_joint
         nodes = [0]
 
         def targets(perm: tuple[MemberKey, ...], a: int, last: MemberKey, least: int) -> dict[int, tuple[_Best, int]]:
@@ -311,10 +322,11 @@ class ChainLister:
             least = wanted[keys]
             if least > self.ceilings[keys]:
                 continue
+            directed, by_joint = self._rows
             perm = tuple(sorted(k for k in order if k in self.permanent))
             rest = tuple(sum(self._length[k] for k in order[d:]) for d in range(len(order)))
             goals: dict[int, tuple[dict[int, tuple[_Best, int]], dict[tuple[int, int], bool]]] = {}
-            for c, body, lgmask, a, _, nxt in self._directed[order[0]]:
+            for c, body, lgmask, a, _, nxt in directed[order[0]]:
                 if nxt < 0:
                     continue
                 if a not in goals:
@@ -331,7 +343,9 @@ class ChainLister:
         for k in self.single:
             perm = (k,) if k in self.permanent else ()
             least = wanted[(k,)]
-            for c, _, lgmask, a, z, _ in self._directed[k]:
+            if least > self.ceilings[(k,)]:
+                continue
+            for c, _, lgmask, a, z, _ in self._rows[0][k]:
                 value = self._pair_value(a, z)
                 if value is None or value < least:
                     continue

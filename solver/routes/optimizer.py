@@ -197,6 +197,7 @@ ROUND_WORK = 0.25
 LISTING_SHARE = 0.5
 # When the listing was cut short, each runner keeps this many of its best options for a quick search.
 PARTIAL_OPTIONS = 100
+PARTIAL_SHARE = 0.7  # of the time left for that search; the rest is for re-checking its run
 CUTS = False  # see _run_solver
 PROBING = 1  # see _run_solver
 
@@ -373,6 +374,8 @@ def optimize(
         if best is not None:
             _hint(run, best[1], best[2])
         remaining = options.time_limit - (time.perf_counter() - started)
+        if partial:
+            remaining *= PARTIAL_SHARE  # leave time to re-check the run
         work = None if final else ROUND_WORK
         solver, code = _run_solver(run, options, search, max(0, floor - 1), remaining, work, stop)
         found = code in (cp_model.OPTIMAL, cp_model.FEASIBLE)
