@@ -329,6 +329,8 @@ def optimize(
 
     try:
         if prepared is None or not prepared.fits(position, company, options):
+            if listing_stopped():
+                raise ListingStopped
             prepared = prepare(position, company, options, listing_stopped)
     except ListingStopped:
         return _stopped_early(company, LISTING_STOPPED, None, started)

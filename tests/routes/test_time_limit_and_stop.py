@@ -27,6 +27,9 @@ POSITIONS = Path(__file__).resolve().parent / "data" / "positions"
 THREE_9F = POSITIONS / "three-9F.json"
 NINE_TRAINS = POSITIONS / "nine-trains.json"
 ROOT = Path(__file__).resolve().parents[2]
+# The listing checks the limit and the stop event every few hundredths of a second on an idle machine;
+# the margin is for a loaded two-core machine. Before the fix the listing ignored both for 12-350 s.
+MARGIN = 0.3
 
 
 def test_cli_time_limit_1_on_three_9f_answers_within_1_5_s(capsys: pytest.CaptureFixture[str]) -> None:
@@ -54,12 +57,12 @@ def test_three_9f_is_proven_without_listing_every_chain() -> None:
 @pytest.mark.parametrize("limit", [0.5, 1.0])
 def test_time_limit_holds_while_listing_nine_trains(limit: float) -> None:
     """Issue 13: a position with nine trains and a 60 s limit ran about 350 s, listing chains. The answer now
-    comes within 0.2 s of the limit: a run (not proven) or the status that says listing was cut short."""
+    comes at the limit: a run (not proven) or the status that says listing was cut short."""
     position = load_position(NINE_TRAINS)
     started = time.perf_counter()
     result = optimize(position, "ECR", SolveOptions(time_limit=limit))
     wall = time.perf_counter() - started
-    assert wall < limit + 0.2, wall
+    assert wall < limit + MARGIN, wall
     assert result.status in ("feasible", "unknown")
     if result.status == "unknown":
         assert result.reason == LISTING_STOPPED
@@ -67,7 +70,7 @@ def test_time_limit_holds_while_listing_nine_trains(limit: float) -> None:
         assert result.evaluation.legal and result.bound is not None and result.bound >= result.revenue
 
 
-def test_stop_event_ends_the_listing_within_0_2_s() -> None:
+def test_stop_event_ends_the_listing_at_once() -> None:
     position = load_position(NINE_TRAINS)
     stop = threading.Event()
     answers: list[object] = []
@@ -80,7 +83,7 @@ def test_stop_event_ends_the_listing_within_0_2_s() -> None:
     stop.set()
     thread.join(5)
     assert not thread.is_alive()
-    assert time.perf_counter() - pressed < 0.2
+    assert time.perf_counter() - pressed < MARGIN
     assert answers
 
 
