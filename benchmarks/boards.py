@@ -6,8 +6,9 @@ permanent Freight trains of 7-9 hexes, alone or with other trains, stored as pos
 
 Each board is made by `solver.random_board.random_position` like the stress suite (85-100% of the land
 tiled, 3-6 markers, eight rival companies), with a train set the rules allow (9.0: two of each type in
-phases E-F, three trains in all in G-H; 2.4.3: two trains of band F and one of band G in the game). `three-9F.json` (ECR with three 9F in phase H, where
-listing every chain took 12-16 s) is the project's reference position, copied here.
+phases E-F, three trains in all in G-H; 2.4.3: two trains of band F and one of band G in the game).
+`three-9F.json` (ECR with three 9F in phase H, where listing every chain took 12-16 s) is the project's
+reference position, copied here.
 """
 
 from __future__ import annotations
