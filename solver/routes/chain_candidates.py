@@ -233,7 +233,14 @@ class ChainLister:
         """Every chain, without the dominated ones, that earns at least `thresholds[keys]` for its set of
         trains (every chain when None). `stopped` is called every few thousand partial chains; when it
         returns True the listing ends with ListingStopped."""
-        wanted = {k: (thresholds or {}).get(k, 0) for k in self.keys}
+        asked = {k: (thresholds or {}).get(k, 0) for k in self.keys}
+        # chains with the same permanent trains are compared with each other (see the module docstring),
+        # so they share the lowest threshold asked for any of them: a chain kept above its threshold is
+        # then never one that a chain left out below another threshold would have dominated
+        lowest: dict[Keys, int] = {}
+        for k, t in asked.items():
+            lowest[self._permanent_of(k)] = min(t, lowest.get(self._permanent_of(k), t))
+        wanted = {k: lowest[self._permanent_of(k)] for k in self.keys}
         if self._cache is not None and all(wanted[k] >= t for k, t in self._cache[0].items()):
             # a higher threshold keeps what it keeps of a listing made lower (a dominating chain earns at
             # least as much as the chain it dominates, so it passes any threshold that one passes)
@@ -244,6 +251,9 @@ class ChainLister:
             listed[c.keys] = max(listed.get(c.keys, 0), self.value(c))
         self._cache = (wanted, chains, listed)
         return chains
+
+    def _permanent_of(self, keys: Keys) -> Keys:
+        return tuple(k for k in keys if k in self.permanent)
 
     def _list(self, wanted: Mapping[Keys, int], stopped: Callable[[], bool] | None) -> list[ChainCandidate]:
         found: dict[tuple[tuple[MemberKey, ...], str, str], _Best] = {}
@@ -323,7 +333,7 @@ class ChainLister:
             if least > self.ceilings[keys]:
                 continue
             directed, by_joint = self._rows
-            perm = tuple(sorted(k for k in order if k in self.permanent))
+            perm = self._permanent_of(keys)
             rest = tuple(sum(self._length[k] for k in order[d:]) for d in range(len(order)))
             goals: dict[int, tuple[dict[int, tuple[_Best, int]], dict[tuple[int, int], bool]]] = {}
             for c, body, lgmask, a, _, nxt in directed[order[0]]:
