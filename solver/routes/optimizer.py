@@ -367,11 +367,12 @@ def optimize(
             if stopped():
                 return _stopped_early(company, LISTING_STOPPED, total // search.scale, started)
             round_plan, partial, final = plan, True, True  # the routes listed, and no chain
-        round_bounds = _bounds(graph, round_plan, options.objective)
-        total = search.total = min(total, round_bounds.total)  # both hold for every run
-        keep = None if floor <= 0 else [[b >= floor for b in row] for row in round_bounds.per_option]
-        if partial:  # little time is left: a small model that finds a run quickly
-            keep = [_best_few(row, PARTIAL_OPTIONS) for row in round_bounds.per_option]
+        if partial:  # little time is left: a small model that finds a run quickly (the plan is `bounds`'s)
+            keep = [_best_few(row, PARTIAL_OPTIONS) for row in bounds.per_option]
+        else:
+            round_bounds = _bounds(graph, round_plan, options.objective)
+            total = search.total = min(total, round_bounds.total)  # both hold for every run
+            keep = None if floor <= 0 else [[b >= floor for b in row] for row in round_bounds.per_option]
         run = RunModel(sg, state, round_plan, options.objective, keep)
         if best is not None:
             _hint(run, best[1], best[2])
