@@ -195,9 +195,11 @@ FLOOR_FRACTIONS = (0.75, 0.5, 0.25)
 ROUND_WORK = 0.25
 # Listing routes and chains may take this share of the time limit (see `optimize`).
 LISTING_SHARE = 0.5
-# When the listing was cut short, each runner keeps this many of its best options for a quick search.
+# When the listing was cut short (or left too little time), each runner keeps this many of its best options
+# for a quick search.
 PARTIAL_OPTIONS = 100
 PARTIAL_SHARE = 0.7  # of the time left for that search; the rest is for re-checking its run
+QUICK_WHEN = 0.3  # the same quick search when less than this share of the time limit is left before any run
 CUTS = False  # see _run_solver
 PROBING = 1  # see _run_solver
 
@@ -367,6 +369,13 @@ def optimize(
             if stopped():
                 return _stopped_early(company, LISTING_STOPPED, total // search.scale, started)
             round_plan, partial, final = plan, True, True  # the routes listed, and no chain
+        if best is None and not partial:
+            if stopped():
+                return _stopped_early(company, SEARCH_STOPPED, total // search.scale, started)
+            if options.time_limit - (time.perf_counter() - started) < QUICK_WHEN * options.time_limit:
+                # listing took most of the time: a whole model would not even be built in what is left
+                round_plan, partial, final = plan, True, True
+        keep: list[list[bool]] | None
         if partial:  # little time is left: a small model that finds a run quickly (the plan is `bounds`'s)
             keep = [_best_few(row, PARTIAL_OPTIONS) for row in bounds.per_option]
         else:
