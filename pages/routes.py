@@ -17,6 +17,7 @@ from solver.errors import InputError
 from solver.position import Position
 from solver.routes.evaluator import evaluate
 from solver.routes.model import Evaluation, RouteSpec, SolveOptions, SolveResult
+from solver.routes.optimizer import LISTING_STOPPED
 from solver.trains import TrainType
 
 JOB = "routes_job"  # the SolveJob of the last press of Solve
@@ -37,7 +38,8 @@ def status_text(result: SolveResult) -> str:
         return f"best found in {result.solve_seconds:.1f} s, bound £{result.bound}"
     if result.status == "infeasible":
         return f"no run: {result.reason}"
-    return f"{result.reason} after {result.solve_seconds:.1f} s: no run found in that time"
+    listing = " while listing routes," if result.reason == LISTING_STOPPED else ""
+    return f"stopped after {result.solve_seconds:.1f} s{listing} before any run was found"
 
 
 def evaluation_table(evaluation: Evaluation) -> pl.DataFrame:
