@@ -12,7 +12,8 @@ from collections import Counter
 from solver import hexgrid
 from solver.errors import Problem
 from solver.gamedata import GameData
-from solver.position import Position
+from solver.money.position_checks import money_problems
+from solver.position import GameLength, Position
 
 LONDON = "london"
 
@@ -30,6 +31,7 @@ def validate_position(position: Position, *, check_supply: bool = False) -> list
     problems += _check_tiles(position, game)
     problems += _check_markers(position, game)
     problems += _check_companies(position, game)
+    problems += money_problems(position)
     if check_supply:
         problems += train_supply_problems(position)
     return problems
@@ -40,6 +42,15 @@ def _check_variant(position: Position) -> list[Problem]:
     if not position.variant.train_types:
         return [Problem("variant", "11.1", "no train types are in play; a game uses at least one")]
     return []
+
+
+def band_limit(game: GameData, band: str, length: GameLength) -> int | None:
+    """How many cards of `band` the companies may hold together in a game of `length` (2.4.3); None for the
+    unlimited band H. In the short game the standard numbers may be used (11.2), so the larger applies."""
+    counts = game.bands[band].count
+    if counts is None:
+        return None
+    return max(counts["short"], counts["standard"]) if length == "short" else counts[length]
 
 
 def train_supply_problems(position: Position) -> list[Problem]:
@@ -65,13 +76,10 @@ def train_supply_problems(position: Position) -> list[Problem]:
                         f"and this position is in phase {position.phase}",
                     )
                 )
+    length = position.variant.length
     for band_id, n in sorted(held.items()):
-        counts = game.bands[band_id].count
-        if counts is None:
-            continue
-        length = position.variant.length
-        limit = max(counts["short"], counts["standard"]) if length == "short" else counts[length]
-        if n > limit:
+        limit = band_limit(game, band_id, length)
+        if limit is not None and n > limit:
             problems.append(
                 Problem(
                     f"band {band_id} trains",
