@@ -398,7 +398,10 @@ def optimize(
         if partial:
             remaining *= PARTIAL_SHARE  # leave time to re-check the run
         work = None if final else ROUND_WORK
-        solver, code = _run_solver(run, options, search, max(0, floor - 1), remaining, work, stop)
+        # what holds outside this round's model: worth less than its floor, or (a quick search over a few
+        # options) only the bound on every run
+        ceiling = total if partial else max(0, floor - 1)
+        solver, code = _run_solver(run, options, search, ceiling, remaining, work, stop)
         found = code in (cp_model.OPTIMAL, cp_model.FEASIBLE)
         value = int(solver.objective_value) if found else -1
         if found and (best is None or value > best[0]):
