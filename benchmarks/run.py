@@ -1,17 +1,21 @@
 """Route benchmark: the CP-SAT optimizer against the exhaustive enumerator, measured in the same run.
 
-    .venv/bin/python -m benchmarks.run [--enumerator-cap S] [--suite real|stress|all] [--limit N]
+    .venv/bin/python -m benchmarks.run --quick                 # about a minute: a documented subset
+    .venv/bin/python -m benchmarks.run [--out FILE]            # the whole benchmark: about 45 minutes
+    .venv/bin/python -m benchmarks.run --update-results        # ... and rewrite benchmarks/results.md
 
-Suites:
-  real    the position before every run of the recorded game ../shared/reference/1862/games/46925.json
-          (imported with solver.importer), for the company that ran;
+Suites (every position is in the repository):
+  real    the position before every run of the recorded game tests/data/importer/46925.json (18xx.games
+          game 46925, imported with solver.importer), for the company that ran;
   stress  `solver.random_board.stress_positions()`: dense late-game boards whose company runs four or five
-          trains of all three types, two or more of them Freight.
+          trains of all three types, two or more of them Freight;
+  long    benchmarks/positions/: late boards (phases F-H) with two or three permanent Freight trains of 7-9
+          hexes, alone or with other trains (benchmarks/boards.py), among them the three-9F board.
 
-For each position: the optimizer's time (model building included) and status, and the enumerator's time,
-or "did not finish" when it passes the cap (it runs in a child process that is stopped at the cap). Where
-both finish, their objective values must agree. Prints median and max per suite, the proven-optimal count
-and the speed-up, and writes benchmarks/results.md. Not a test: it takes minutes.
+For each position: the optimizer's wall-clock and CPU time (model building included) and status, and the
+enumerator's time, or "DNF" when it passes the cap (it runs in a child process that is stopped at the
+cap). Where both finish, their values must agree. Each row is printed as it is measured; at the end the
+median and max per suite, the proven-optimal count and the speed-ups. Not a test.
 """
 
 from __future__ import annotations
@@ -21,17 +25,26 @@ import multiprocessing as mp
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks.boards import long_freight_positions
 from solver.position import Position
 from solver.random_board import stress_positions
 from solver.routes.model import SolveOptions
 from solver.routes.optimizer import optimize
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME = ROOT.parent / "shared" / "reference" / "1862" / "games" / "46925.json"
+GAME = ROOT / "tests" / "data" / "importer" / "46925.json"
 RESULTS = Path(__file__).resolve().parent / "results.md"
+SUITES = ("real", "stress", "long")
+# --quick: every QUICK_REAL_STEP-th real position, the first QUICK_BOARDS boards of the other suites, and
+# the enumerator stopped at QUICK_CAP seconds (so a speed-up of x10 can still be shown for answers under
+# 0.2 s); about a minute on a two-core machine.
+QUICK_REAL_STEP, QUICK_BOARDS, QUICK_CAP = 8, 4, 2.0
+FULL_CAP = 60.0
+OPTIMIZER_LIMIT = 60.0
 
 
 @dataclass(frozen=True)
@@ -47,6 +60,7 @@ class Case:
 class Row:
     case: Case
     opt_seconds: float
+    opt_cpu: float
     status: str
     value: int
     enum_seconds: float | None  # None: did not finish within the cap
@@ -54,36 +68,40 @@ class Row:
 
 
 def real_positions() -> list[tuple[str, str, Position]]:
-    """(name, company, position) before every run of game 46925; empty if the game file is absent."""
-    if not GAME.exists():
-        return []
+    """(name, company, position) before every run of game 46925."""
     from solver.importer import import_game
 
     game = import_game(GAME)
     return [(f"46925 {run.round} {run.company}", run.company, run.position) for run in game.runs]
 
 
-def suite_positions(suite: str) -> list[tuple[str, str, Position]]:
+def suite_positions(suite: str, quick: bool) -> list[tuple[str, str, Position]]:
+    """The suite's (name, company, position), or its --quick subset."""
     if suite == "real":
-        return real_positions()
-    return [(p.name, next(iter(p.companies)), p) for p in stress_positions()]
+        cases = real_positions()
+        return cases[::QUICK_REAL_STEP] if quick else cases
+    if suite == "stress":
+        cases = [(p.name, next(iter(p.companies)), p) for p in stress_positions()]
+    else:
+        cases = [(name, next(iter(p.companies)), p) for name, p in long_freight_positions()]
+    return cases[:QUICK_BOARDS] if quick else cases
 
 
-def _enumerate(suite: str, index: int, queue: mp.Queue) -> None:  # type: ignore[type-arg]
+def _enumerate(position: Position, company: str, queue: mp.Queue) -> None:  # type: ignore[type-arg]
     from solver.routes.enumerator import enumerate_best
 
-    _, company, position = suite_positions(suite)[index]
     started = time.perf_counter()
     best, _ = enumerate_best(position, company)
     queue.put((time.perf_counter() - started, best.revenue * 1000 + best.subsidy))
 
 
-def run_enumerator(suite: str, index: int, cap: float) -> tuple[float | None, int | None]:
-    """The enumerator's time and value in a child process, or (None, None) if it passes `cap` seconds."""
-    queue: mp.Queue = mp.Queue()  # type: ignore[type-arg]
-    child = mp.Process(target=_enumerate, args=(suite, index, queue))
+def run_enumerator(position: Position, company: str, cap: float) -> tuple[float | None, int | None]:
+    """The enumerator's time and value in a forked child process, or (None, None) if it passes `cap`."""
+    context = mp.get_context("fork")  # the child shares the parent's positions: nothing is loaded again
+    queue: mp.Queue = context.Queue()  # type: ignore[type-arg]
+    child = context.Process(target=_enumerate, args=(position, company, queue))
     child.start()
-    child.join(cap + 5)  # the child also loads the positions; its own clock times only the search
+    child.join(cap + 1)  # the child's own clock times only the search
     if child.is_alive():
         child.terminate()
         child.join()
@@ -96,20 +114,19 @@ def run_enumerator(suite: str, index: int, cap: float) -> tuple[float | None, in
     return float(seconds), int(value)
 
 
-def measure(suite: str, cap: float, limit: int | None) -> list[Row]:
+def measure(suite: str, cases: Sequence[tuple[str, str, Position]], cap: float) -> list[Row]:
     rows: list[Row] = []
-    positions = suite_positions(suite)
-    for index, (name, company, position) in enumerate(positions[:limit] if limit else positions):
+    for index, (name, company, position) in enumerate(cases):
         trains = " ".join(t.name for t in position.companies[company].trains)
         case = Case(suite, index, name, company, trains)
-        started = time.perf_counter()
-        result = optimize(position, company, SolveOptions(time_limit=60))
-        seconds = time.perf_counter() - started
+        started, cpu = time.perf_counter(), time.process_time()
+        result = optimize(position, company, SolveOptions(time_limit=OPTIMIZER_LIMIT))
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         value = result.revenue * 1000 + result.subsidy if result.status != "infeasible" else 0
-        enum_seconds, enum_value = run_enumerator(suite, index, cap)
-        row = Row(case, seconds, result.status, value, enum_seconds, enum_value)
+        enum_seconds, enum_value = run_enumerator(position, company, cap)
+        row = Row(case, seconds, cpu, result.status, value, enum_seconds, enum_value)
         rows.append(row)
-        print(format_row(row), flush=True)
+        print(f"[{index + 1:2}/{len(cases)}] {format_row(row)}", flush=True)
     return rows
 
 
@@ -118,8 +135,8 @@ def format_row(row: Row) -> str:
     agree = "" if row.enum_value is None else ("  agree" if row.enum_value == row.value else "  DISAGREE")
     value = f"{row.value // 1000}+{row.value % 1000}"
     return (
-        f"{row.case.suite:6} {row.case.company:5} {row.case.trains:28} opt {row.opt_seconds:7.3f}s "
-        f"{row.status:10} {value:>9}  enum {enum}{agree}"
+        f"{row.case.suite:6} {row.case.company:5} {row.case.trains:24} opt {row.opt_seconds:7.3f}s "
+        f"(cpu {row.opt_cpu:6.3f}s) {row.status:10} {value:>9}  enum {enum}{agree}"
     )
 
 
@@ -129,6 +146,8 @@ class Summary:
     count: int
     median: float
     max: float
+    cpu_median: float
+    cpu_max: float
     proven: int
     enum_finished: int
     enum_total: float
@@ -139,12 +158,15 @@ class Summary:
 
 def summarise(suite: str, rows: list[Row], cap: float) -> Summary:
     times = [r.opt_seconds for r in rows]
+    cpu = [r.opt_cpu for r in rows]
     speedups = [(r.enum_seconds if r.enum_seconds is not None else cap) / r.opt_seconds for r in rows]
     return Summary(
         suite=suite,
         count=len(rows),
         median=statistics.median(times),
         max=max(times),
+        cpu_median=statistics.median(cpu),
+        cpu_max=max(cpu),
         proven=sum(1 for r in rows if r.status in ("optimal", "infeasible")),
         enum_finished=sum(1 for r in rows if r.enum_seconds is not None),
         enum_total=sum(r.enum_seconds if r.enum_seconds is not None else cap for r in rows),
@@ -156,8 +178,8 @@ def summarise(suite: str, rows: list[Row], cap: float) -> Summary:
 
 def summary_lines(s: Summary, cap: float) -> list[str]:
     return [
-        f"{s.suite}: {s.count} positions; optimizer median {s.median:.3f} s, max {s.max:.3f} s; "
-        f"proven optimal (or proven infeasible) {s.proven}/{s.count}",
+        f"{s.suite}: {s.count} positions; optimizer median {s.median:.3f} s, max {s.max:.3f} s (CPU median "
+        f"{s.cpu_median:.3f} s, max {s.cpu_max:.3f} s); proven optimal (or proven infeasible) {s.proven}/{s.count}",
         f"  enumerator finished {s.enum_finished}/{s.count} within {cap:g} s; total time enumerator "
         f"{s.enum_total:.1f} s (DNF counted as {cap:g} s) vs optimizer {s.opt_total:.1f} s "
         f"(x{s.enum_total / s.opt_total:.1f}); smallest per-position speed-up x{s.min_speedup:.1f}"
@@ -166,13 +188,13 @@ def summary_lines(s: Summary, cap: float) -> list[str]:
     ]
 
 
-def write_results(all_rows: dict[str, list[Row]], summaries: list[Summary], cap: float) -> None:
+def results_markdown(all_rows: dict[str, list[Row]], summaries: list[Summary], command: str, cap: float) -> str:
     lines = [
         "# Route benchmark results",
         "",
-        "Written by `.venv/bin/python -m benchmarks.run"
-        f" --enumerator-cap {cap:g}` on a 2-core machine (optimizer: CP-SAT, 1 worker; enumerator: exhaustive"
-        " search in a child process, stopped at the cap). Times include building the model. Values are"
+        f"Written by `{command}` on a {mp.cpu_count()}-core machine (optimizer: CP-SAT, 1 worker; enumerator:"
+        " exhaustive search in a child process, stopped at the cap). Times include building the model; CPU is"
+        " the optimizer process's CPU time, which a busy machine inflates less than the wall clock. Values are"
         " revenue+subsidy. DNF: the enumerator did not finish within the cap.",
         "",
         "## Summary",
@@ -181,40 +203,70 @@ def write_results(all_rows: dict[str, list[Row]], summaries: list[Summary], cap:
     for s in summaries:
         lines += [f"- {line.strip()}" for line in summary_lines(s, cap)]
     for suite, rows in all_rows.items():
-        lines += ["", f"## {suite}", "", "| # | company | trains | optimizer s | status | value | enumerator s |"]
-        lines += ["|---|---|---|---|---|---|---|"]
+        lines += ["", f"## {suite}", "", "| # | position | company | trains | optimizer s | CPU s | status | value |"]
+        lines[-1] += " enumerator s |"
+        lines += ["|---|---|---|---|---|---|---|---|---|"]
         for r in rows:
             enum = f"{r.enum_seconds:.3f}" if r.enum_seconds is not None else f"DNF (> {cap:g})"
             if r.enum_value is not None and r.enum_value != r.value:
                 enum += " DISAGREES"
             lines.append(
-                f"| {r.case.index} | {r.case.company} | {r.case.trains} | {r.opt_seconds:.3f} | {r.status} | "
-                f"{r.value // 1000}+{r.value % 1000} | {enum} |"
+                f"| {r.case.index} | {r.case.name} | {r.case.company} | {r.case.trains} | {r.opt_seconds:.3f} | "
+                f"{r.opt_cpu:.3f} | {r.status} | {r.value // 1000}+{r.value % 1000} | {enum} |"
             )
-    RESULTS.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.split("\n")[0])
-    parser.add_argument("--enumerator-cap", type=float, default=60.0, help="seconds per position (default 60)")
-    parser.add_argument("--suite", choices=("real", "stress", "all"), default="all")
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.run",
+        description=__doc__.split("\n")[0],
+        epilog="The whole benchmark takes about 45 minutes on a two-core machine (most of it the enumerator "
+        "running to its cap); --quick about a minute.",
+    )
+    parser.add_argument("--quick", action="store_true", help="a subset that takes about a minute (docs/benchmarks.md)")
+    parser.add_argument(
+        "--enumerator-cap",
+        type=float,
+        default=None,
+        help=f"seconds per position (default {FULL_CAP:g}, --quick {QUICK_CAP:g})",
+    )
+    parser.add_argument("--suite", choices=(*SUITES, "all"), default="all")
     parser.add_argument("--limit", type=int, default=None, help="first N positions of each suite")
+    parser.add_argument("--out", type=Path, help="write the results table (markdown) to this file")
+    parser.add_argument(
+        "--update-results", action="store_true", help=f"rewrite the tracked {RESULTS.relative_to(ROOT)}"
+    )
     args = parser.parse_args(argv)
-    suites = ["real", "stress"] if args.suite == "all" else [args.suite]
+    cap = args.enumerator_cap if args.enumerator_cap is not None else (QUICK_CAP if args.quick else FULL_CAP)
+    if not (cap > 0):
+        parser.error("--enumerator-cap must be a positive number of seconds")
+    if args.out is not None and not args.out.parent.is_dir():
+        parser.error(f"--out: the folder {args.out.parent} does not exist")
+    suites = list(SUITES) if args.suite == "all" else [args.suite]
+    plan = {suite: suite_positions(suite, args.quick)[: args.limit] for suite in suites}
+    count = sum(len(cases) for cases in plan.values())
+    print(
+        f"{count} positions ({', '.join(f'{s} {len(c)}' for s, c in plan.items())}); optimizer then enumerator "
+        f"(cap {cap:g} s) for each: at most about {count * (cap + 2) / 60:.0f} minutes",
+        flush=True,
+    )
     all_rows: dict[str, list[Row]] = {}
     summaries: list[Summary] = []
-    for suite in suites:
-        rows = measure(suite, args.enumerator_cap, args.limit)
-        if not rows:
-            print(f"{suite}: no positions (is {GAME} present?)")
-            continue
+    started = time.perf_counter()
+    for suite, cases in plan.items():
+        print(f"\n{suite}: {len(cases)} positions", flush=True)
+        rows = measure(suite, cases, cap)
         all_rows[suite] = rows
-        summaries.append(summarise(suite, rows, args.enumerator_cap))
-    print()
+        summaries.append(summarise(suite, rows, cap))
+    print(f"\nmeasured in {time.perf_counter() - started:.0f} s")
     for s in summaries:
-        print("\n".join(summary_lines(s, args.enumerator_cap)))
-    write_results(all_rows, summaries, args.enumerator_cap)
-    print(f"\nwritten {RESULTS.relative_to(ROOT)}")
+        print("\n".join(summary_lines(s, cap)))
+    command = "python -m benchmarks.run " + " ".join(argv if argv is not None else sys.argv[1:])
+    text = results_markdown(all_rows, summaries, command.strip(), cap)
+    for path in [p for p in (args.out, RESULTS if args.update_results else None) if p is not None]:
+        path.write_text(text, encoding="utf-8")
+        print(f"written {path}")
     return 0
 
 

@@ -19,6 +19,7 @@ from solver.routes.evaluator import evaluate
 from solver.routes.explain import RunExplanation, TrainExplanation, explain
 from solver.routes.legality import missing_home
 from solver.routes.model import Evaluation, RouteSpec, SolveOptions, SolveResult
+from solver.routes.optimizer import LISTING_STOPPED
 from solver.trains import TrainType
 
 JOB = "routes_job"  # the SolveJob of the last press of Solve
@@ -51,7 +52,8 @@ def status_text(result: SolveResult) -> str:
         return f"proven optimal (solved in {result.solve_seconds:.2f} s)"
     if result.status == "feasible":
         return f"best found in {result.solve_seconds:.1f} s, bound £{result.bound}"
-    return f"stopped after {result.solve_seconds:.1f} s before any run was found"
+    listing = " while listing routes," if result.reason == LISTING_STOPPED else ""
+    return f"stopped after {result.solve_seconds:.1f} s{listing} before any run was found"
 
 
 def _train_card(train: TrainExplanation) -> None:
@@ -274,6 +276,8 @@ def _prepare(pos: Position, playing: list[str], company: str) -> None:
     the search at once."""
     preparer: Preparer | None = st.session_state.get(PREPARER)
     if preparer is None or preparer.position is not pos:
+        if preparer is not None:
+            preparer.cancel()  # the board has changed: its listing is of no use
         with_trains = [c for c in playing if pos.companies[c].trains]
         preparer = st.session_state[PREPARER] = Preparer(pos, [company, *(c for c in with_trains if c != company)])
     preparer.first(company)

@@ -4,13 +4,20 @@ Prints each train's route, stops (scored, dropped, scored by another train), Fre
 Local subsidy, the total, the status ("proven optimal", or "best found in N s, bound B" when the time limit
 stops the search) and the time taken. ``--pin ROUTES.json`` fixes some trains' routes (a route file,
 docs/routes-file.schema.json) and re-solves the rest; ``--exclude 3F`` keeps one 3F from running (repeat it
-for more). Exit code 2 with one line per problem for bad input: an unknown company, a company without
-trains, a bad pin file.
+for more).
+
+Exit codes (also in ``--help``): 0 the run is proven optimal, or proven impossible ("no legal run"); 3 the
+time limit ended the search with a run that is not proven optimal (its bound is printed); 4 the time limit
+ended the solve before any run was found; 5 the CP-SAT solver failed (never reported as "no run found");
+2 bad input, one line per problem (an unknown company, a company without trains, a bad pin file, a time
+limit that is not a finite positive number, a worker count outside 1-64); 130 interrupted by Ctrl-C.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import sys
 from typing import Any
 
 from solver.cli.common import add_json_flag, canonical_company, print_json
@@ -19,12 +26,29 @@ from solver.errors import InputError, Problem
 from solver.position import load_position
 from solver.routes.explain import explain, explanation_lines
 from solver.routes.model import RouteSpec, SolveOptions, SolveResult
-from solver.routes.optimizer import optimize
+from solver.routes.optimizer import SolverFailure, optimize
 from solver.routes.routes_file import load_routes
+
+MAX_WORKERS = 64  # CP-SAT refuses absurd worker counts (MODEL_INVALID); no machine this runs on has more cores
+EXIT_PROVEN, EXIT_NOT_PROVEN, EXIT_NO_RUN_YET, EXIT_SOLVER_FAILED = 0, 3, 4, 5
+EXIT_CODES = {
+    "optimal": EXIT_PROVEN,
+    "infeasible": EXIT_PROVEN,
+    "feasible": EXIT_NOT_PROVEN,
+    "unknown": EXIT_NO_RUN_YET,
+}
+EPILOG = """exit codes: 0 proven optimal, or proven that no legal run exists; 3 time limit or stop: best run found,
+not proven optimal; 4 time limit or stop before any run was found; 5 the CP-SAT solver failed; 2 bad input;
+130 interrupted (Ctrl-C)"""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("routes", help="find a company's best legal run (proven optimal by CP-SAT)")
+    parser = subparsers.add_parser(
+        "routes",
+        help="find a company's best legal run (proven optimal by CP-SAT)",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("position", help="position JSON file")
     parser.add_argument("--company", required=True, help="company abbreviation, e.g. ENR")
     parser.add_argument("--time-limit", type=float, default=30.0, help="seconds to search (default 30)")
@@ -36,7 +60,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--pin", help="route file of trains whose routes are fixed")
     parser.add_argument("--exclude", action="append", default=[], help="a train that does not run, e.g. 3F")
-    parser.add_argument("--workers", type=int, default=1, help="CP-SAT worker threads (default 1)")
+    parser.add_argument("--workers", type=int, default=1, help=f"CP-SAT worker threads, 1-{MAX_WORKERS} (default 1)")
     add_json_flag(parser)
     parser.set_defaults(run=run)
 
@@ -58,7 +82,7 @@ def status_text(result: SolveResult) -> str:
         return f"best found in {result.solve_seconds:.1f} s, bound {result.bound}"
     if result.status == "infeasible":
         return f"no legal run: {result.reason}"
-    return f"no run found ({result.reason})"
+    return f"{result.reason} after {result.solve_seconds:.1f} s: the time limit came before any run was found"
 
 
 def result_to_dict(result: SolveResult) -> dict[str, Any]:
@@ -83,23 +107,43 @@ def run(args: argparse.Namespace) -> int:
     state = position.companies[company]
     if not state.trains:
         raise InputError([Problem(f"company {company}", "7.8", "has no trains, so it has no run")])
-    if args.time_limit <= 0:
-        raise InputError([Problem("--time-limit", "format", "must be a positive number of seconds")])
+    check_limits(args.time_limit, args.workers)
     options = SolveOptions(
         time_limit=args.time_limit,
         objective=args.objective,
         pinned=_pins(args.pin, company),
         excluded=tuple(args.exclude),
-        workers=max(1, args.workers),
+        workers=args.workers,
     )
-    result = optimize(position, company, options)
+    try:
+        result = optimize(position, company, options)
+    except SolverFailure as exc:
+        print(f"error: the CP-SAT solver failed, so there is no answer: {exc}", file=sys.stderr)
+        return EXIT_SOLVER_FAILED
+    code = EXIT_CODES[result.status]
     if args.json:
         print_json(result_to_dict(result))
-        return 0
+        return code
     print(f"{company} best run, phase {position.phase}, objective {args.objective}: {status_text(result)}")
     print("\n".join(explanation_lines(explain(result.evaluation, position.game))))
     if result.routes:
         print(f"Revenue {result.revenue}; Local subsidy {result.subsidy} to the treasury (not revenue)")
         print(f"Total to the company: {result.revenue + result.subsidy}")
     print(f"Solved in {result.solve_seconds:.2f} s")
-    return 0
+    return code
+
+
+def check_limits(time_limit: float, workers: int) -> None:
+    """InputError naming the flag for a time limit that is not a finite positive number of seconds, or a
+    worker count outside 1-MAX_WORKERS."""
+    problems = []
+    if not (math.isfinite(time_limit) and time_limit > 0):
+        problems.append(
+            Problem("--time-limit", "format", f"must be a finite positive number of seconds, not {time_limit}")
+        )
+    if not 1 <= workers <= MAX_WORKERS:
+        problems.append(
+            Problem("--workers", "format", f"must be a whole number from 1 to {MAX_WORKERS}, not {workers}")
+        )
+    if problems:
+        raise InputError(problems)

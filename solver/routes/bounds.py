@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from solver.routes.candidates import Candidate
-from solver.routes.chain_candidates import ChainCandidate
+from solver.routes.chain_candidates import ChainCandidate, Keys
 from solver.routes.cpsat_model import REVENUE_WEIGHT, SUBSIDY_PER_HEX, Option, RunnerPlan, RunPlan, route_value
 from solver.routes.model import Objective
 from solver.trains import TrainType
@@ -53,61 +53,84 @@ def option_value(
     return weight * revenue + subsidy
 
 
-def option_bounds(
-    plan: RunPlan, values: Mapping[str, int], unit_of: Mapping[str, str], objective: Objective
-) -> OptionBounds:
-    """Bounds for every option of `plan` (see the module docstring)."""
-    own = [[option_value(rp, c, values, unit_of, objective) for c in rp.options] for rp in plan.runners]
-    best = [max(v, default=0) for v in own]
-    counts = plan.counts()
-    express_local = sum(b for rp, b in zip(plan.runners, best, strict=True) if rp.kind in ("express", "local"))
-    lone = [i for i, rp in enumerate(plan.runners) if rp.kind == "lone"]
-    chain = next((i for i, rp in enumerate(plan.runners) if rp.kind == "chain"), None)
-    # the best chain for each multiset of trains in it
-    chain_best: dict[tuple[int, ...], int] = {}
-    if chain is not None:
-        for c, v in zip(plan.runners[chain].options, own[chain], strict=True):
-            assert isinstance(c, ChainCandidate)
-            chain_best[c.keys] = max(chain_best.get(c.keys, 0), v)
+class _Parts:
+    """What the bounds are made of: each option's own value, the best Express and Local options, and what
+    the Freight runners can add together (in model objective units)."""
 
-    def rest(forced: int | None = None, keys: tuple[int, ...] | None = None) -> int:
+    def __init__(self, plan: RunPlan, values: Mapping[str, int], unit_of: Mapping[str, str], objective: Objective):
+        self.plan = plan
+        self.weight = 1 if objective == "cash" else REVENUE_WEIGHT
+        self.own = [[option_value(rp, c, values, unit_of, objective) for c in rp.options] for rp in plan.runners]
+        self.best = [max(v, default=0) for v in self.own]
+        self.counts = plan.counts()
+        self.express_local = sum(
+            b for rp, b in zip(plan.runners, self.best, strict=True) if rp.kind in ("express", "local")
+        )
+        self.lone = [i for i, rp in enumerate(plan.runners) if rp.kind == "lone"]
+        # the best chain for each multiset of trains in it: listed or not, at most what the lister allows
+        lister = plan.lister
+        self.chain_best = {k: self.weight * lister.best_possible(k) for k in lister.keys} if lister else {}
+        self.freight_best = max(
+            [self.best[i] + self.rest(forced=i) for i in self.lone]
+            + [v + self.rest(keys=k) for k, v in self.chain_best.items()]
+            + [0]
+        )
+
+    def rest(self, forced: int | None = None, keys: Keys | None = None) -> int:
         """The most the other Freight runners can add when lone runner `forced` runs, or when the chain
         runs with trains `keys`, that runner itself not counted (each train used at most as often as the
         company has it, 7.8.1)."""
         result = 0
-        chain_choices: list[tuple[tuple[int, ...], int] | None]
-        chain_choices = [(keys, 0)] if keys is not None else [None, *chain_best.items()]
+        chain_choices: list[tuple[Keys, int] | None]
+        chain_choices = [(keys, 0)] if keys is not None else [None, *self.chain_best.items()]
         for choice in chain_choices:
             used_by_chain = Counter(choice[0]) if choice else Counter[int]()
-            for n in range(len(lone) + 1):
-                for alone in itertools.combinations(lone, n):
+            for n in range(len(self.lone) + 1):
+                for alone in itertools.combinations(self.lone, n):
                     if forced is not None and forced not in alone:
                         continue
-                    used = used_by_chain + Counter(plan.runners[i].group for i in alone)
-                    if any(used[k] > counts[k] for k in used if k is not None):
+                    used = used_by_chain + Counter(self.plan.runners[i].group for i in alone)
+                    if any(used[k] > self.counts[k] for k in used if k is not None):
                         continue
-                    total = (choice[1] if choice else 0) + sum(best[i] for i in alone if i != forced)
+                    total = (choice[1] if choice else 0) + sum(self.best[i] for i in alone if i != forced)
                     result = max(result, total)
         return result
 
-    freight_best = max(
-        [best[i] + rest(forced=i) for i in lone] + [v + rest(keys=k) for k, v in chain_best.items()] + [0]
-    )
+    def chain_others(self, keys: Keys) -> int:
+        """The most every other runner can add to a run whose chain has trains `keys`."""
+        return self.express_local + self.rest(keys=keys)
+
+
+def option_bounds(
+    plan: RunPlan, values: Mapping[str, int], unit_of: Mapping[str, str], objective: Objective
+) -> OptionBounds:
+    """Bounds for every option of `plan` (see the module docstring)."""
+    parts = _Parts(plan, values, unit_of, objective)
     per_option: list[tuple[int, ...]] = []
     for i, rp in enumerate(plan.runners):
         if rp.kind in ("express", "local"):
-            others = express_local - best[i] + freight_best
-            per_option.append(tuple(v + others for v in own[i]))
+            others = parts.express_local - parts.best[i] + parts.freight_best
+            per_option.append(tuple(v + others for v in parts.own[i]))
         elif rp.kind == "chain":
-            by_keys = {k: express_local + rest(keys=k) for k in chain_best}
+            by_keys = {k: parts.chain_others(k) for k in parts.chain_best}
             per_option.append(
                 tuple(
                     v + by_keys[c.keys]
-                    for c, v in zip(rp.options, own[i], strict=True)
+                    for c, v in zip(rp.options, parts.own[i], strict=True)
                     if isinstance(c, ChainCandidate)
                 )
             )
         else:
-            others = express_local + rest(forced=i)
-            per_option.append(tuple(v + others for v in own[i]))
-    return OptionBounds(tuple(per_option), express_local + freight_best)
+            others = parts.express_local + parts.rest(forced=i)
+            per_option.append(tuple(v + others for v in parts.own[i]))
+    return OptionBounds(tuple(per_option), parts.express_local + parts.freight_best)
+
+
+def chain_thresholds(
+    plan: RunPlan, values: Mapping[str, int], unit_of: Mapping[str, str], objective: Objective, floor: int
+) -> dict[Keys, int]:
+    """For each set of trains a chain can have, what such a chain must earn (its two ends and bonus, in
+    revenue) for its bound to reach `floor`: the chains below it need not be listed for a round with that
+    floor."""
+    parts = _Parts(plan, values, unit_of, objective)
+    return {k: -(-(floor - parts.chain_others(k)) // parts.weight) for k in parts.chain_best}

@@ -93,8 +93,18 @@ def _end_key(sg: StopGraph, stop: NodeId, link: Link) -> EndKey:
     return EndKey(stop, st.hex, False, False)
 
 
-def legal_candidates(sg: StopGraph, company: str, train: Train, london: bool) -> list[Candidate]:
-    """Every legal route of `train` for `company` (see the module docstring), each once, in one direction."""
+class ListingStopped(Exception):
+    """The time limit or the stop event ended a listing of routes before it was complete."""
+
+
+CHECK_EVERY = 2048  # steps of a listing between two calls of the caller's stop check
+
+
+def legal_candidates(
+    sg: StopGraph, company: str, train: Train, london: bool, stopped: Callable[[], bool] | None = None
+) -> list[Candidate]:
+    """Every legal route of `train` for `company` (see the module docstring), each once, in one direction.
+    `stopped` is called every few thousand steps; when it returns True the listing ends with ListingStopped."""
     graph = sg.graph
     stations = graph.stations
     markers = graph.marker_stations(company)
@@ -118,6 +128,7 @@ def legal_candidates(sg: StopGraph, company: str, train: Train, london: bool) ->
         return 1 if (stations[s].kind == "large" or kind is TrainType.EXPRESS) else 0
 
     found: list[Candidate] = []
+    steps = [0]
 
     def record(path: list[NodeId], links: list[Link], sides: int) -> None:
         if path[0] > path[-1]:
@@ -143,6 +154,9 @@ def legal_candidates(sg: StopGraph, company: str, train: Train, london: bool) ->
 
     def extend(path: list[NodeId], links: list[Link], seen: set[NodeId], cost: int, ports: int, reds: int) -> None:
         here = path[-1]
+        steps[0] += 1
+        if stopped is not None and steps[0] % CHECK_EVERY == 0 and stopped():
+            raise ListingStopped
         if len(path) > 1:
             record(path, links, cost if kind is TrainType.FREIGHT else sum(lk.sides for lk in links))
             if terminal(here):
@@ -174,7 +188,10 @@ def legal_candidates(sg: StopGraph, company: str, train: Train, london: bool) ->
 
 
 def maximal(
-    cands: Iterable[Candidate], key: str, scoring_unit: Callable[[NodeId], str] | None = None
+    cands: Iterable[Candidate],
+    key: str,
+    scoring_unit: Callable[[NodeId], str] | None = None,
+    stopped: Callable[[], bool] | None = None,
 ) -> list[Candidate]:
     """Drop routes another route dominates, for trains whose route matters only through what it visits.
 
@@ -183,7 +200,8 @@ def maximal(
     and the bonus between them, and meets other runs at its large stations (7.8.1), so a route is dropped
     when another with the same scoring ends earns at least its bonus and visits all its large stations.
     Visiting more never costs the company anything: an N/M train may drop any stop, trains may share
-    stations and track, and more large stations only give more ways to meet the other runs (7.8)."""
+    stations and track, and more large stations only give more ways to meet the other runs (7.8).
+    `stopped` is called every few hundred routes; when it returns True, ListingStopped."""
     bits: dict[object, int] = {}
 
     def mask(items: Iterable[object]) -> int:
@@ -207,7 +225,9 @@ def maximal(
     for rows in buckets.values():
         kept: list[tuple[int, int]] = []
         # larger sets first, then higher bonus: a route can only be dominated by one before it
-        for m, b, c in sorted(rows, key=lambda r: (-r[0].bit_count(), -r[1])):
+        for n, (m, b, c) in enumerate(sorted(rows, key=lambda r: (-r[0].bit_count(), -r[1]))):
+            if stopped is not None and n % 256 == 255 and stopped():
+                raise ListingStopped
             if not any(m & k == m and b <= kb for k, kb in kept):
                 kept.append((m, b))
                 result.append(c)

@@ -169,10 +169,38 @@ def _orderings(routes: Sequence[TracedRoute]) -> Iterator[FreightRun]:
             yield FreightRun(tuple(perm), tuple(flips))
 
 
+def _joined_orderings(routes: Sequence[TracedRoute]) -> Iterator[FreightRun]:
+    """The orders and directions of a block of trains in which each train starts where the one before it
+    ends (7.8.1), each chain once (not also reversed). The same chains as `_orderings` gives without a
+    mismatch, found without trying every order: with six Freight trains that is 23,040 orders."""
+    seen: set[tuple[tuple[int, bool], ...]] = set()
+    order: list[tuple[TracedRoute, bool]] = []
+
+    def extend() -> Iterator[FreightRun]:
+        if len(order) == len(routes):
+            key = tuple((r.index, f) for r, f in order)
+            rev = tuple((r.index, not f) for r, f in reversed(order))
+            if rev not in seen:
+                seen.add(key)
+                yield FreightRun(tuple(r for r, _ in order), tuple(f for _, f in order))
+            return
+        tail = _head_tail(*order[-1])[1] if order else None
+        for route in routes:
+            if any(route is r for r, _ in order):
+                continue
+            for flipped in (False, True):
+                if tail is None or _head_tail(route, flipped)[0] == tail:
+                    order.append((route, flipped))
+                    yield from extend()
+                    order.pop()
+
+    yield from extend()
+
+
 def _legal_chains(graph: TrackGraph, company: str, block: Sequence[TracedRoute]) -> list[FreightRun]:
     if len(block) == 1:
         return [FreightRun((block[0],), (False,))]
-    return [run for run in _orderings(block) if not chain_problems(graph, company, run)]
+    return [run for run in _joined_orderings(block) if not chain_problems(graph, company, run)]
 
 
 def _partitions(items: list[TracedRoute]) -> Iterator[list[list[TracedRoute]]]:

@@ -25,15 +25,15 @@ optimum the model's value is the evaluator's value.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from ortools.sat.python import cp_model
 
 from solver.position import CompanyState
 from solver.routes.candidates import Candidate, legal_candidates, maximal
-from solver.routes.chain_candidates import ChainCandidate, enumerate_chains
+from solver.routes.chain_candidates import ChainCandidate, ChainLister
 from solver.routes.model import Objective
 from solver.routes.stop_graph import StopGraph
 from solver.track import NodeId, large_id
@@ -119,25 +119,42 @@ class RunnerPlan:
 @dataclass(frozen=True)
 class RunPlan:
     """Every runner's options, and the Freight train groups (identical trains with the same pin) with how
-    many trains each has and which are permanent (7.8.1)."""
+    many trains each has and which are permanent (7.8.1). The chain runner's options are the chains listed
+    so far (`with_chains`); `lister` lists them on demand (`solver.routes.chain_candidates`)."""
 
     runners: tuple[RunnerPlan, ...]
     groups: tuple[tuple[TrainSlot, ...], ...]
     permanent: frozenset[int]
+    lister: ChainLister | None = None
 
     def counts(self) -> dict[int, int]:
         return {k: len(members) for k, members in enumerate(self.groups)}
 
+    def with_chains(self, chains: Sequence[ChainCandidate]) -> RunPlan:
+        """The same plan with `chains` as the chain runner's options."""
+        runners = tuple(replace(rp, options=tuple(chains)) if rp.kind == "chain" else rp for rp in self.runners)
+        return replace(self, runners=runners)
 
-def plan_run(sg: StopGraph, company: str, slots: Sequence[TrainSlot]) -> RunPlan:
+    def complete(self) -> RunPlan:
+        """The plan with every chain listed."""
+        return self if self.lister is None else self.with_chains(self.lister.chains())
+
+
+def plan_run(
+    sg: StopGraph, company: str, slots: Sequence[TrainSlot], stopped: Callable[[], bool] | None = None
+) -> RunPlan:
     """List every runner's options: the legal routes of each train without the dominated ones
-    (`solver.routes.candidates`), and the Freight chains (`solver.routes.chain_candidates`)."""
+    (`solver.routes.candidates`); the Freight chains are left to the plan's `lister`. `stopped` is called
+    while listing; when it returns True the listing ends with ListingStopped."""
     london = company in sg.graph.position.london
+    listed: dict[str, list[Candidate]] = {}  # identical trains have the same routes
 
     def candidates(slot: TrainSlot) -> list[Candidate]:
         if slot.pinned is not None:
             return [slot.pinned]
-        return legal_candidates(sg, company, slot.train, london)
+        if slot.train.name not in listed:
+            listed[slot.train.name] = legal_candidates(sg, company, slot.train, london, stopped)
+        return listed[slot.train.name]
 
     runners: list[RunnerPlan] = []
     for slot in slots:
@@ -146,7 +163,7 @@ def plan_run(sg: StopGraph, company: str, slots: Sequence[TrainSlot]) -> RunPlan
         local = slot.train.type is TrainType.LOCAL
         cands = candidates(slot)
         if slot.pinned is None:
-            cands = maximal(cands, "local" if local else "express")
+            cands = maximal(cands, "local" if local else "express", stopped=stopped)
         runners.append(
             RunnerPlan("local" if local else "express", f"{slot.train.name}#{slot.index}", slot, tuple(cands))
         )
@@ -162,17 +179,17 @@ def plan_run(sg: StopGraph, company: str, slots: Sequence[TrainSlot]) -> RunPlan
     counts = {k: len(members) for k, members in enumerate(groups)}
     permanent = frozenset(k for k, members in enumerate(groups) if members[0].train.permanent)
     single = [k for k in routes if k not in permanent]
-    chains = enumerate_chains(sg, company, routes, counts, single, permanent)
-    runners.append(RunnerPlan("chain", "chain", None, tuple(chains)))
+    lister = ChainLister(sg, company, routes, counts, single, permanent)
+    runners.append(RunnerPlan("chain", "chain", None, ()))
 
     def unit(stop: NodeId) -> str:
         return sg.graph.stations[stop].scoring_unit
 
     for k in sorted(permanent):
-        cands = routes[k] if groups[k][0].pinned is not None else maximal(routes[k], "lone", unit)
+        cands = routes[k] if groups[k][0].pinned is not None else maximal(routes[k], "lone", unit, stopped)
         for slot in groups[k]:
             runners.append(RunnerPlan("lone", f"{slot.train.name}#{slot.index}", slot, tuple(cands), k))
-    return RunPlan(tuple(runners), groups, permanent)
+    return RunPlan(tuple(runners), groups, permanent, lister)
 
 
 class RunModel:
@@ -407,19 +424,18 @@ class RunModel:
                     m.add(crossing >= running[a].run + running[z].run - 1)
 
     def _symmetry(self) -> None:
-        """Identical trains that are not pinned are interchangeable: run them in order, and let the first
-        take the route listed first."""
+        """Identical trains that are not pinned are interchangeable: run them in order. (Making the first
+        also take the route listed first, a sum of option indices on each side, was measured to make CP-SAT
+        look for solutions far longer on boards with three identical lone Freight trains: three 9F 2.4 s of
+        CPU with it, 0.4 s without; over the 13 long-Freight and 24 stress boards 15.7 s with it, 14.4 s
+        without; docs/optimizer.md.)"""
         seen: dict[tuple[str, str], Runner] = {}
         for r in self.runners:
             if r.slot is None or r.slot.pinned is not None:
                 continue
             key = (r.kind, r.slot.train.name)
             if key in seen:
-                prev = seen[key]
-                self.model.add_implication(r.run, prev.run)
-                rank_prev = sum(i * x for i, (_, x) in enumerate(prev.options))
-                rank = sum(i * x for i, (_, x) in enumerate(r.options))
-                self.model.add(rank_prev <= rank).only_enforce_if(r.run)
+                self.model.add_implication(r.run, seen[key].run)
             seen[key] = r
 
     # ------------------------------------------------------------------ reading the answer

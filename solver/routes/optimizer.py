@@ -8,6 +8,7 @@ and raises `OptimizerMismatch`; an unchecked answer is never returned.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Callable
@@ -17,9 +18,10 @@ from ortools.sat.python import cp_model
 
 from solver.errors import InputError, Problem
 from solver.position import CompanyState, Position
-from solver.routes.bounds import OptionBounds, option_bounds
-from solver.routes.candidates import legal_candidates
-from solver.routes.cpsat_model import REVENUE_WEIGHT, RunModel, RunPlan, TrainSlot, plan_run
+from solver.routes.bounds import OptionBounds, chain_thresholds, option_bounds
+from solver.routes.candidates import ListingStopped, legal_candidates
+from solver.routes.chain_candidates import ChainCandidate
+from solver.routes.cpsat_model import REVENUE_WEIGHT, Option, RunModel, RunPlan, TrainSlot, plan_run
 from solver.routes.gc_pause import gc_paused
 from solver.routes.legality import missing_home
 from solver.routes.model import Evaluation, Objective, RouteSpec, SolveOptions, SolveResult, Status
@@ -40,6 +42,15 @@ class ProgressInfo:
 
 class OptimizerMismatch(AssertionError):
     """The evaluator disagrees with the optimizer's model: a bug in one of them, never a user error."""
+
+
+class SolverFailure(RuntimeError):
+    """CP-SAT refused the model or failed (MODEL_INVALID, for example with an impossible worker count): never
+    an answer about the run, and never reported as "no run found"."""
+
+
+LISTING_STOPPED = "stopped while listing routes"
+SEARCH_STOPPED = "stopped before any run was found"
 
 
 def _problem(company: str, message: str, rule: str = "7.8") -> Problem:
@@ -183,6 +194,13 @@ FLOOR_FRACTIONS = (0.75, 0.5, 0.25)
 # and the last round, which keeps every option that could beat the best run found, is given the rest of
 # the time limit. Deterministic time, not seconds, so that the same position always takes the same path.
 ROUND_WORK = 0.25
+# Listing routes and chains may take this share of the time limit (see `optimize`).
+LISTING_SHARE = 0.5
+# When the listing was cut short (or left too little time), each runner keeps this many of its best options
+# for a quick search.
+PARTIAL_OPTIONS = 100
+PARTIAL_SHARE = 0.7  # of the time left for that search; the rest is for re-checking its run
+QUICK_WHEN = 0.3  # the same quick search when less than this share of the time limit is left before any run
 CUTS = False  # see _run_solver
 PROBING = 1  # see _run_solver
 
@@ -203,7 +221,7 @@ class Prepared:
     slots: tuple[TrainSlot, ...]
     reasons: tuple[str, ...]
     plan: RunPlan | None
-    bounds: OptionBounds | None  # the options' bounds for the revenue objective (the usual one)
+    bounds: OptionBounds | None  # the options' bounds for the revenue objective, before any chain is listed
 
     def fits(self, position: Position, company: str, options: SolveOptions) -> bool:
         return (
@@ -219,8 +237,12 @@ def prepare(
     position: Position,
     company: str,
     options: SolveOptions = SolveOptions(),  # noqa: B008 - frozen dataclass
+    stopped: Callable[[], bool] | None = None,
 ) -> Prepared:
-    """Everything `optimize` does before CP-SAT runs. Raises InputError as `optimize` does."""
+    """Everything `optimize` does before CP-SAT runs, with the Freight chains the first round needs. Raises
+    InputError as `optimize` does, and ListingStopped when `stopped()` becomes true while listing the
+    trains' routes; stopped while listing chains, it returns the listing without them (the first round lists
+    them again)."""
     state = _check_company(position, company)
     graph = build_graph(position)
     sg = build_stop_graph(graph)
@@ -228,8 +250,12 @@ def prepare(
     # 7.8: without its Home Station marker on the board the company has no legal run, so nothing is listed.
     home = missing_home(position, company) is None
     runnable = bool(home and state.trains and slots and graph.marker_stations(company))
-    plan = plan_run(sg, company, slots) if runnable else None
+    plan = plan_run(sg, company, slots, stopped) if runnable else None
     bounds = _bounds(graph, plan, "revenue") if plan is not None else None
+    if plan is not None and bounds is not None and plan.lister is not None:
+        first = (_floors(bounds.total) or [0])[0]
+        with contextlib.suppress(ListingStopped):
+            _chains_for(graph, plan, "revenue", first, stopped)  # the lister keeps them for the first round
     return Prepared(
         position,
         company,
@@ -244,9 +270,30 @@ def prepare(
     )
 
 
-def _bounds(graph: TrackGraph, plan: RunPlan, objective: Objective) -> OptionBounds:
+def _floors(total: int) -> list[int]:
+    return [int(total * f) for f in FLOOR_FRACTIONS]
+
+
+def _chains_for(
+    graph: TrackGraph, plan: RunPlan, objective: Objective, floor: int, stopped: Callable[[], bool] | None
+) -> RunPlan:
+    """`plan` with the chains a round with this floor needs: those whose bound reaches it (every chain for
+    floor 0). ListingStopped when `stopped()` becomes true."""
+    if plan.lister is None:
+        return plan
+    values, unit_of = _values(graph)
+    thresholds = chain_thresholds(plan, values, unit_of, objective, floor) if floor > 0 else None
+    return plan.with_chains(plan.lister.chains(thresholds, stopped))
+
+
+def _values(graph: TrackGraph) -> tuple[dict[str, int], dict[str, str]]:
     values = {st.scoring_unit: st.value for st in graph.stations.values()}
     unit_of = {s: st.scoring_unit for s, st in graph.stations.items()}
+    return values, unit_of
+
+
+def _bounds(graph: TrackGraph, plan: RunPlan, objective: Objective) -> OptionBounds:
+    values, unit_of = _values(graph)
     return option_bounds(plan, values, unit_of, objective)
 
 
@@ -275,8 +322,24 @@ def optimize(
     best run found, and the last round keeps every option.
     """
     started = time.perf_counter()
-    if prepared is None or not prepared.fits(position, company, options):
-        prepared = prepare(position, company, options)
+
+    def stopped() -> bool:
+        return (stop is not None and stop.is_set()) or time.perf_counter() - started >= options.time_limit
+
+    def listing_stopped() -> bool:
+        # listing may take part of the time limit: if it is cut short, the rest goes to a search without
+        # the chains not yet listed, so that a run is found (not proven optimal) whenever one can be
+        return (
+            stop is not None and stop.is_set()
+        ) or time.perf_counter() - started >= LISTING_SHARE * options.time_limit
+
+    try:
+        if prepared is None or not prepared.fits(position, company, options):
+            if listing_stopped():
+                raise ListingStopped
+            prepared = prepare(position, company, options, listing_stopped)
+    except ListingStopped:
+        return _stopped_early(company, LISTING_STOPPED, None, started)
     state = position.companies[company]
     graph, sg, slots, plan = prepared.graph, prepared.sg, prepared.slots, prepared.plan
     if not state.trains:
@@ -295,9 +358,11 @@ def optimize(
         )
     bounds = prepared.bounds if prepared.bounds and options.objective == "revenue" else None
     bounds = bounds or _bounds(graph, plan, options.objective)
-    search = _Search(progress, started, 1 if options.objective == "cash" else REVENUE_WEIGHT, bounds.total)
-    floors = [int(bounds.total * f) for f in FLOOR_FRACTIONS]
+    total = bounds.total
+    search = _Search(progress, started, 1 if options.objective == "cash" else REVENUE_WEIGHT, total)
+    floors = _floors(total)
     best: tuple[int, RunModel, cp_model.CpSolver] | None = None
+    partial = False  # a round without the chains the listing had no time for: nothing it finds is proven
     while True:
         floor = floors.pop(0) if floors else 0
         final = not floors  # a round that is not cut short by ROUND_WORK
@@ -305,43 +370,81 @@ def optimize(
             # a run worth best[0] exists, so the best run is at least that: this round keeps every option
             # that could beat it, and is the last
             floor, final, floors = best[0], True, []
-        keep = None if floor <= 0 else [[b >= floor for b in row] for row in bounds.per_option]
-        run = RunModel(sg, state, plan, options.objective, keep)
+        try:
+            round_plan = _chains_for(graph, plan, options.objective, floor, listing_stopped)
+        except ListingStopped:
+            if best is not None:
+                return _answer(position, graph, best[1], best[2], "feasible", total, options, started)
+            if stopped():
+                return _stopped_early(company, LISTING_STOPPED, total // search.scale, started)
+            round_plan, partial, final = plan, True, True  # the routes listed, and no chain
+        if best is None and not partial:
+            if stopped():
+                return _stopped_early(company, SEARCH_STOPPED, total // search.scale, started)
+            if options.time_limit - (time.perf_counter() - started) < QUICK_WHEN * options.time_limit:
+                # listing took most of the time: a whole model would not even be built in what is left
+                round_plan, partial, final = plan, True, True
+        keep: list[list[bool]] | None
+        if partial:  # little time is left: a small model that finds a run quickly (the plan is `bounds`'s)
+            keep = [_best_few(row, PARTIAL_OPTIONS) for row in bounds.per_option]
+        else:
+            round_bounds = _bounds(graph, round_plan, options.objective)
+            total = search.total = min(total, round_bounds.total)  # both hold for every run
+            keep = None if floor <= 0 else [[b >= floor for b in row] for row in round_bounds.per_option]
+        run = RunModel(sg, state, round_plan, options.objective, keep)
         if best is not None:
             _hint(run, best[1], best[2])
         remaining = options.time_limit - (time.perf_counter() - started)
+        if partial:
+            remaining *= PARTIAL_SHARE  # leave time to re-check the run
         work = None if final else ROUND_WORK
-        solver, code = _run_solver(run, options, search, max(0, floor - 1), remaining, work, stop)
+        # what holds outside this round's model: worth less than its floor, or (a quick search over a few
+        # options) only the bound on every run
+        ceiling = total if partial else max(0, floor - 1)
+        solver, code = _run_solver(run, options, search, ceiling, remaining, work, stop)
         found = code in (cp_model.OPTIMAL, cp_model.FEASIBLE)
         value = int(solver.objective_value) if found else -1
         if found and (best is None or value > best[0]):
             best = (value, run, solver)
-        stopped = (stop is not None and stop.is_set()) or time.perf_counter() - started >= options.time_limit
+        if partial:
+            if best is None:
+                return _stopped_early(company, LISTING_STOPPED, total // search.scale, started)
+            return _answer(position, graph, best[1], best[2], "feasible", total, options, started)
         if code == cp_model.OPTIMAL and (keep is None or value >= floor):
             return _answer(position, graph, run, solver, "optimal", value, options, started)
         if code == cp_model.INFEASIBLE and keep is None:
             return _infeasible(company, "no legal run contains the pinned routes (7.4, 7.8)", started)
-        if not final and not stopped:
+        if not final and not stopped():
             continue  # this round's best (if any) is a floor and a hint for the next
-        if code not in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or stopped:
+        if code not in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or stopped():
             # stopped by the time limit or the stop event: the best run so far, and the bound that holds
             # for every run (inside this round's model, or worth less than its floor)
-            round_bound = int(solver.best_objective_bound) if found else bounds.total
-            ceiling = min(bounds.total, max(round_bound, floor - 1))
+            round_bound = int(solver.best_objective_bound) if found else total
+            ceiling = min(total, max(round_bound, floor - 1))
             if best is None:
-                evaluation = Evaluation(
-                    company=company, legal=False, problems=(_problem(company, "stopped before any run"),)
-                )
-                return SolveResult(
-                    company,
-                    "unknown",
-                    (),
-                    evaluation,
-                    ceiling // search.scale,
-                    time.perf_counter() - started,
-                    "stopped",
-                )
+                return _stopped_early(company, SEARCH_STOPPED, ceiling // search.scale, started)
             return _answer(position, graph, best[1], best[2], "feasible", ceiling, options, started)
+
+
+def _best_few(bounds: tuple[int, ...], count: int) -> list[bool]:
+    """Keep the `count` options with the highest bounds (ties by listing order)."""
+    ranked = sorted(range(len(bounds)), key=lambda j: -bounds[j])[:count]
+    chosen = set(ranked)
+    return [j in chosen for j in range(len(bounds))]
+
+
+def _stopped_early(company: str, reason: str, bound: int | None, started: float) -> SolveResult:
+    """The answer when the time limit or the stop event ended the solve before any run was found."""
+    evaluation = Evaluation(company=company, legal=False, problems=(_problem(company, reason),))
+    return SolveResult(company, "unknown", (), evaluation, bound, time.perf_counter() - started, reason)
+
+
+def _option_key(c: Option) -> object:
+    """The same option in the models of two rounds: a route by identity, a chain by its member routes (the
+    chains of a later round may be listed again)."""
+    if isinstance(c, ChainCandidate):
+        return tuple((k, id(m)) for k, m in c.members)
+    return id(c)
 
 
 def _hint(run: RunModel, previous: RunModel, solver: cp_model.CpSolver) -> None:
@@ -350,15 +453,16 @@ def _hint(run: RunModel, previous: RunModel, solver: cp_model.CpSolver) -> None:
     CP-SAT takes a hint as a first solution only when it gives every variable, so the scores, visits and
     links of those routes are filled in by a quick solve of `run` with its route choices fixed; if that
     solve fails, only the route choices are hinted."""
-    chosen = {(r.name, id(c)) for r in previous.runners for c, x in r.options if solver.boolean_value(x)}
+    chosen = {(r.name, _option_key(c)) for r in previous.runners for c, x in r.options if solver.boolean_value(x)}
     fixed = run.model.clone()
     picks: list[tuple[cp_model.IntVar, bool]] = []
     for r in run.runners:
         for c, x in r.options:
-            picks.append((x, (r.name, id(c)) in chosen))
+            picks.append((x, (r.name, _option_key(c)) in chosen))
             fixed.add(fixed.get_bool_var_from_proto_index(x.index) == int(picks[-1][1]))
     filler = cp_model.CpSolver()
     filler.parameters.num_workers = 1
+    filler.parameters.catch_sigint_signal = False
     filler.parameters.max_time_in_seconds = 1.0
     if filler.solve(fixed) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         for k in range(len(run.model.proto.variables)):
@@ -383,6 +487,9 @@ def _run_solver(
     if work is not None:
         solver.parameters.max_deterministic_time = work
     solver.parameters.num_workers = max(1, options.workers)
+    # OR-Tools installs its own SIGINT handler during a solve and keeps it afterwards, so Ctrl-C would no
+    # longer raise KeyboardInterrupt; Python's handler stays, and the CLI exits cleanly (exit code 130).
+    solver.parameters.catch_sigint_signal = False
     # Presolve would turn the linear constraints into clauses, which leave the linear relaxation; the
     # relaxation of this model is tight, so it is measured to be much faster without (docs/optimizer.md).
     solver.parameters.cp_model_presolve = False
@@ -420,6 +527,8 @@ def _run_solver(
         done.set()
         if thread is not None:
             thread.join()
+    if code == cp_model.MODEL_INVALID:
+        raise SolverFailure(f"CP-SAT refused the model: {run.model.validate() or solver.status_name(code)}")
     return solver, code
 
 
@@ -448,10 +557,7 @@ def _answer(
                 "and one of the company's station markers on it (7.4, 7.8)",
                 started,
             )
-        evaluation = Evaluation(company=company, legal=False, problems=(_problem(company, "no run found in time"),))
-        return SolveResult(
-            company, "unknown", (), evaluation, bound // scale, time.perf_counter() - started, "time limit"
-        )
+        return _stopped_early(company, SEARCH_STOPPED, bound // scale, started)
     evaluation = _recheck(position, graph, run, solver, routes, status, options)
     return SolveResult(
         company=company,
@@ -494,4 +600,4 @@ def _recheck(
     return evaluation
 
 
-__all__ = ["OptimizerMismatch", "Prepared", "ProgressInfo", "optimize", "prepare"]
+__all__ = ["OptimizerMismatch", "Prepared", "ProgressInfo", "SolverFailure", "optimize", "prepare"]

@@ -35,7 +35,7 @@ def _full_optimum(
     sg = build_stop_graph(graph)
     state = position.companies[company]
     slots, _ = _slots(position, state, SolveOptions(objective=objective), sg)
-    plan = plan_run(sg, company, slots)
+    plan = plan_run(sg, company, slots).complete()
     values = {st.scoring_unit: st.value for st in graph.stations.values()}
     unit_of = {s: st.scoring_unit for s, st in graph.stations.items()}
     bounds = option_bounds(plan, values, unit_of, objective)

@@ -99,7 +99,7 @@ def test_a_prepared_listing_gives_the_same_answer_and_is_ignored_for_other_pins(
     listing made without the pin is not used for a pinned solve (the pin still holds)."""
     position = kit.rulebook_position("enr-table")
     prepared = prepare(position, "ENR")
-    assert prepared.plan is not None and all(rp.options for rp in prepared.plan.runners)
+    assert prepared.plan is not None and all(rp.options for rp in prepared.plan.runners if rp.kind != "chain")
     plain = optimize(position, "ENR")
     reused = optimize(position, "ENR", prepared=prepared)
     assert reused.status == plain.status == "optimal"
@@ -206,11 +206,12 @@ def test_company_state_without_permits_for_some_trains_still_runs_the_others(kit
 
 
 def test_time_limit_gives_a_feasible_answer_with_a_bound() -> None:
-    """A dense late-game board needs several seconds to prove; stopped early, the answer is re-checked and
-    comes with the proven bound."""
+    """A dense late-game board takes about a second to prove; stopped early, the answer is re-checked and
+    comes with the proven bound. (Listing may take half the limit: at 0.3 s on a loaded two-core machine the
+    search sometimes had no time left to find a run, so the limit is 0.6 s.)"""
     position = stress_positions()[15]
     company = next(iter(position.companies))
-    result = optimize(position, company, SolveOptions(time_limit=0.3))
+    result = optimize(position, company, SolveOptions(time_limit=0.6))
     assert result.status in ("feasible", "optimal")
     if result.status == "feasible":
         assert result.bound is not None and result.bound >= result.revenue

@@ -76,8 +76,8 @@ def test_exclude_option_keeps_a_train_from_running(capsys: pytest.CaptureFixture
 def test_short_time_limit_reports_best_found_and_bound(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = routes(capsys, LH, "--company", "L&H", "--time-limit", "0.001", "--json")
     data = json.loads(out)
-    assert code == 0
     assert data["status"] in ("optimal", "feasible", "unknown")
+    assert code == {"optimal": 0, "feasible": 3, "unknown": 4}[data["status"]]  # the exit codes say which
     if data["status"] == "feasible":
         assert data["bound"] >= data["revenue"]
 
