@@ -29,7 +29,7 @@ NINE_TRAINS = POSITIONS / "nine-trains.json"
 ROOT = Path(__file__).resolve().parents[2]
 # The listing checks the limit and the stop event every few hundredths of a second on an idle machine;
 # the margin is for a loaded two-core machine. Before the fix the listing ignored both for 12-350 s.
-MARGIN = 0.3
+MARGIN = 0.5
 
 
 def test_cli_time_limit_1_on_three_9f_answers_within_1_5_s(capsys: pytest.CaptureFixture[str]) -> None:
