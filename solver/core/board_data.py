@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path as FilePath
 from types import MappingProxyType
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
@@ -96,6 +96,7 @@ class HexSpec(_Strict):
     label: str | None = None
     terrain: str | None = None
     cost: int = Field(default=0, ge=0)
+    stubs: tuple[Annotated[int, Field(ge=0, le=5)], ...] = ()
     printed: PrintedSpec = PrintedSpec()
     maps: tuple[str, ...] | None = None
 
@@ -172,6 +173,8 @@ class Hex:
     color: str
     face: Face
     tile: str | None
+    #: Edges with a yellow triangle: a yellow tile laid here must have track to each (docs/board-data.md).
+    stubs: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -412,7 +415,9 @@ def load_board_from(folder: FilePath, map_variant: str | None = None) -> Board:
             f"{h.printed.color!r} is not a printed colour ({', '.join((*PRINTED_COLORS, *title.colors))})",
         )
         face = checker.face(map_path, f"{field}.printed", h.printed.nodes, h.printed.paths)
-        hexes[h.hex] = Hex(h.hex, h.kind, h.name, h.label, h.terrain, h.cost, h.printed.color, face, h.printed.tile)
+        hexes[h.hex] = Hex(
+            h.hex, h.kind, h.name, h.label, h.terrain, h.cost, h.printed.color, face, h.printed.tile, h.stubs
+        )
     borders = []
     seen_sides: set[tuple[str, int]] = set()
     for i, b in enumerate(map_file.borders):
