@@ -120,6 +120,11 @@ def test_the_board_has_221_hexes_209_land_8_red_3_blue_1_grey() -> None:
         "Q15",
         "U23",
     ]
+    land = [h for h in BOARD.hexes.values() if h.kind == "land" and h.color == "white"]
+    printed = [[n.kind for n in h.face.nodes] for h in land]
+    cities = [h for h in land if h.face.nodes and h.face.nodes[0].kind == "city"]
+    assert (printed.count([]), printed.count(["town"]), printed.count(["city"])) == (150, 29, 24)
+    assert len([h for h in cities if h.label == "Y"]) == 9 and {h.label for h in cities} == {None, "Y"}
     assert (BOARD.layout.orientation, BOARD.layout.letter_axis) == ("pointy", "row")
     # §5: London is hex U23; the prototype's London inset and bonus legends are display devices, not hexes.
     assert BOARD.hexes["U23"].name == "London"
@@ -329,6 +334,10 @@ def test_minor_homes_match_section_19(rulebook: str) -> None:
         else:
             assert node.name == place == company.rules["home_name"]
         assert node.slots >= 1 and company.rules["markers"] == 1  # §10.5: minors have one marker
+    # Two minors share a home only in a London part, which has two spaces (LB and LS; EK and SE).
+    homes = [(c.home or "", c.home_node) for c in BOARD.companies.values() if c.kind == "minor"]
+    for hex_, index in set(homes):
+        assert homes.count((hex_, index)) <= BOARD.hexes[hex_].face.nodes[index].slots, (hex_, index)
     for group, ids in re.findall(r"Group ([ABC]): ([A-Z, ]+) \(8\)", rulebook):
         assert {BOARD.companies[i.strip()].rules["group"] for i in ids.split(",")} == {group}
 
@@ -358,6 +367,8 @@ def test_private_companies_match_tables_1_to_3(rulebook: str) -> None:
         plus = re.fullmatch(r"\+(\d+) (.+)", bonus)
         if lay:
             assert rules["free_tile_lay"] == lay.group(1) and "bonus" not in rules
+            # §7.1.1: a free yellow tile in the private's hex; each of the four is a small city (a town tile).
+            assert [n.kind for n in BOARD.hexes[lay.group(1)].face.nodes] == ["town"], company_id
         elif plus:
             places = [n for n in stops if n.endswith(plus.group(2))]
             assert rules["bonus"]["amount"] == int(plus.group(1))
