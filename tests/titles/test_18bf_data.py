@@ -421,6 +421,40 @@ def test_trains_match_table_4(rulebook: str) -> None:
     assert trains["5+5E"]["owners"] == ["system"] and trains["5+5E"]["most_per_company"] == 1
 
 
+def test_phases_match_section_8(rulebook: str) -> None:
+    """Per phase: the tile colours, the train limits, the card whose first purchase starts it and the trains that
+    become obsolete then (§8); the certificate limits (§9.3: 32/24/19 for 3/4/5 players, 21/16/13 in phase 8)."""
+    data = _json("trains.json")
+    phases = {p["id"]: p for p in data["phases"]}
+    cards = {t["id"]: t for t in data["trains"]}
+    assert list(phases) == list(BOARD.phases)
+    words = {"one": 1, "two": 2, "three": 3, "four": 4}
+    text = rulebook[rulebook.index("The game starts in Phase 2.") : rulebook.index("9 STOCK ROUNDS\n\nA Stock")]
+    blocks = re.findall(r"During Phase (\d):\n(.*?)(?=\nPhase \d starts|\Z)", text, re.S)
+    assert [phase_id for phase_id, _ in blocks] == list(BOARD.phases)
+    for phase_id, block in blocks:
+        phase = phases[phase_id]
+        tiles = re.search(r"- ([A-Za-z, ]+) track is available", block)
+        assert tiles is not None
+        assert phase["tiles"] == re.findall(r"[a-z]+", tiles.group(1).lower().replace("and", "")), phase_id
+        limits = {"minor": 0} if "Minor Companies may not own any train" in block else {}
+        for who, count in re.findall(
+            r"(Public Companies|Minor Companies|Systems) may own no more than (\w+) train", block
+        ):
+            limits[{"Public Companies": "public", "Minor Companies": "minor", "Systems": "system"}[who]] = words[count]
+        assert phase["train_limit"] == limits, phase_id
+        limit = {"3": 21, "4": 16, "5": 13} if phase_id == "8" else {"3": 32, "4": 24, "5": 19}
+        assert phase["certificate_limit"] == limit, phase_id
+    assert (
+        "Certificate Limits are 32/24/19 for 3/4/5 players in Phases 2 to 7; in Phase 8 they drop to 21/16/13"
+        in rulebook
+    )
+    started = dict(re.findall(r"Phase (\d) starts on the purchase of the first ([\w+/]+)-train", text))
+    assert started == {c["starts_phase"]: card_id for card_id, c in cards.items() if "starts_phase" in c}
+    obsolete = dict(re.findall(r"At the start of Phase (\d), (\d)-trains become obsolete", text))
+    assert obsolete == {c["starts_phase"]: c["obsoletes"][0] for c in cards.values() if "obsoletes" in c}
+
+
 def test_bonuses_match_section_10_6(rulebook: str) -> None:
     bonuses = _json("bonuses.json")
     wales, scotland = re.findall(r"£([\d/]+) and £([\d/]+) respectively in phases 2/3-4/5-6/7-8", rulebook)[0]
