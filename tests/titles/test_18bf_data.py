@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solver.core.board_data import Board, load_board, load_board_from
 from solver.core.faces import End, Face
@@ -291,6 +293,21 @@ def test_every_upgrade_of_the_manifest_has_a_rotation_keeping_every_path() -> No
         ("X6", "X14"),
         ("X7", "X14"),
     ]
+
+
+UPGRADES = sorted((t.id, u) for t in BOARD.tiles.values() for u in t.upgrades)
+
+
+@given(st.sampled_from(UPGRADES), st.integers(0, 5))
+def test_an_upgrade_fits_whatever_rotation_the_old_tile_lies_at(pair: tuple[str, str], rotation: int) -> None:
+    """Property: laying the old tile at another rotation turns the new tile's fitting rotations with it (a London
+    tile, laid only at rotation 0, is only ever replaced at rotation 0)."""
+    old, new = (BOARD.tiles[t] for t in pair)
+    if new.fixed_rotation:
+        rotation = 0
+    at_zero = _fits_joining_spaces(old.face, new.face, new.fixed_rotation)
+    turned = _fits_joining_spaces(old.face.rotated(rotation), new.face, new.fixed_rotation)
+    assert turned == sorted((r + rotation) % 6 for r in at_zero)
 
 
 def test_preprinted_cities_upgrade_to_the_green_tiles_of_their_label() -> None:
