@@ -487,7 +487,7 @@ def test_the_market_rises_to_the_right_within_the_rulebook_ranges(rulebook: str)
     540 as 600; zones as §9.2, §9.3 and §12.2 bound them; minors stop at 165 (§10.7)."""
     market = _json("market.json")
     prices = market["prices"]
-    assert market["closed"] == 0 and prices[0] == 0 and len(prices) == 32
+    assert market["closed_index"] == 0 and prices[0] == 0 and len(prices) == 32
     assert prices == sorted(set(prices)) and prices[prices.index(540) + 1] == 600
     ranges = {
         "minor_start": "(£50 to £135)",
