@@ -129,6 +129,7 @@ def test_the_loaded_board_cannot_be_changed() -> None:
         board.tiles["1"].count = 5  # type: ignore[misc]
     with pytest.raises(TypeError):
         board.companies["AB"].rules["par"] = 1  # type: ignore[index]
+    assert board.companies["AB"].rules["base_costs"] == (0, 40)  # JSON arrays become tuples
 
 
 def test_load_board_reads_each_title_and_variant_once() -> None:

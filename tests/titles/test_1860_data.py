@@ -79,7 +79,7 @@ def test_the_eight_companies_and_their_homes_are_the_rulebooks(rulebook: list[st
         assert company.rules["layer"] == int(layer)
         assert len(company.rules["base_costs"]) == int(bases)
         low, high = (int(p) for p in re.findall(r"\d+", par))
-        assert company.rules["par_range"] == [low, high]
+        assert company.rules["par_range"] == (low, high)
         assert company.home is not None
         assert FULL.hexes[company.home].name == home, abbreviation
         home_node = FULL.hexes[company.home].face.nodes[company.home_node]
@@ -93,7 +93,7 @@ def test_base_costs_are_free_then_40_then_100(rulebook: list[str]) -> None:
     assert "The home base is free" in rulebook[508] and "40 company credits" in rulebook[508]
     for company in FULL.companies.values():
         costs = company.rules["base_costs"]
-        assert costs[:2] == [0, 40] and all(c == 100 for c in costs[2:])
+        assert costs[:2] == (0, 40) and all(c == 100 for c in costs[2:])
 
 
 def test_the_preprinted_yellow_towns_are_ryde_newport_ventnor_and_merstone(rulebook: list[str]) -> None:
@@ -182,8 +182,9 @@ def test_the_newport_and_merstone_tiles_are_fixed_as_the_rulebook_says(rulebook:
     assert any({str(e) for e in p.ends} == {"e3", "n1"} for p in merstone.paths)
     assert FULL.layout.neighbour(_hex_named(FULL, "Merstone"), 3) == _hex_named(FULL, "Newport")
     assert {t.id for t in FULL.tiles.values() if t.fixed_rotation} == {"758", "761", "763", "773", "786"}
-    # The site fixes the russet Merstone 775 as well; keeping the green tile's track already allows only 0.
+    # The site fixes 775 rather than 786 (docs/data-1860.md, D14): keeping the old track allows only 0 for both.
     assert upgrade_rotations(merstone, 0, FULL.tiles["775"].face, FULL.becomes) == (0,)
+    assert upgrade_rotations(FULL.tiles["758"].face, 0, FULL.tiles["786"].face, FULL.becomes) == (0,)
 
 
 def test_every_upgrade_pair_has_a_legal_rotation() -> None:
@@ -307,3 +308,78 @@ def test_a_dividend_moves_the_price_along_its_tier(rulebook: list[str]) -> None:
     assert market["most_places_up"] == 4 * market["places_per_dividend_multiple"]
     at_90 = places.index(90)
     assert places[at_90 + 2] == 100 and places[at_90 - 2] == 82  # both on the top tier, beside 90
+
+
+# ---------------------------------------------------------------- the reference's tables (../shared/reference/1860)
+
+REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "1860" / "README.md"
+#: Our spelling where the reference keeps the site's short form (docs/data-1860.md, D10).
+SPELLING = {"Ryde Esp": "Ryde Esplanade", "—": None}
+
+
+@pytest.fixture(scope="module")
+def reference_tables() -> dict[str, list[list[str]]]:
+    """The rows of the reference's hex table (§3.1) and tile table (§3.2), each as its cells."""
+    if not REFERENCE.is_file():
+        pytest.skip(f"the 1860 reference is not present at {REFERENCE} (only the cross-checks need it)")
+    tables: dict[str, list[list[str]]] = {"hex": [], "tile": []}
+    current = None
+    for line in REFERENCE.read_text(encoding="utf-8").splitlines():
+        if line.startswith("| hex | name | printed content"):
+            current = "hex"
+        elif line.startswith("| tile | colour | count"):
+            current = "tile"
+        elif not line.startswith("|"):
+            current = None
+        elif current and not line.startswith("|---"):
+            tables[current].append([c.strip() for c in line.strip("|").split("|")])
+    return tables
+
+
+def test_every_hex_matches_the_reference_table(reference_tables: dict[str, list[list[str]]]) -> None:
+    """Names, labels, terrain, barrier sides and printed content of each hex of the full map (§3.1)."""
+    seen = set()
+    for ids, name, content, label, terrain, borders in reference_tables["hex"]:
+        for hex_ in ids.split(", "):
+            h = FULL.hexes[hex_]
+            seen.add(hex_)
+            assert h.name == SPELLING.get(name, name), hex_
+            assert h.label == (label or None), hex_
+            assert h.terrain == (terrain.split()[0] if terrain else None), hex_
+            sides = {e for e in range(6) if FULL.border(hex_, e) is not None}
+            assert sides == {int(e) for e in borders.split(",") if e}, hex_
+            kinds = Counter(n.kind for n in h.face.nodes)
+            villages = 2 if "2 villages" in content else int("village" in content)
+            assert kinds["village"] == villages, hex_
+            assert kinds["large"] == int("large" in content), hex_
+            if "preprinted yellow" in content:
+                value = int(re.search(r"large (\d+)", content).group(1))  # type: ignore[union-attr]
+                exits = {int(e) for e in re.findall(r"\d", content.split("exit")[1].split(")")[0])}
+                assert (h.color, h.face.nodes[0].value, set(h.face.exits())) == ("yellow", value, exits), hex_
+            if content.startswith("off-board"):
+                assert h.kind == "offboard" and set(h.face.exits()) == {int(content[-1])}
+    assert seen == set(FULL.hexes)
+
+
+def test_upgrades_and_their_rotations_match_the_reference_table(reference_tables: dict[str, list[list[str]]]) -> None:
+    """The reference's upgrade column (§3.2), derived there with the site's rule: targets, and where it gives
+    them, the rotations relative to the old tile. Rows with ranges ("764–769") are not exact and are skipped."""
+    checked = 0
+    for ids, _colour, _count, _content, _label, upgrades in reference_tables["tile"]:
+        if "–" in upgrades or upgrades in ("—", ""):
+            continue
+        if ":" in upgrades:
+            listed = dict(part.split(": ") for part in upgrades.split("; "))
+        else:
+            listed = {tile: upgrades for tile in ids.split(" / ")}
+        for tile, targets in listed.items():
+            expected = {t.split("[")[0]: t for t in targets.split()}
+            assert set(FULL.tiles[tile].upgrades) == set(expected), tile
+            for target, text in expected.items():
+                if "[" in text:
+                    rotations = tuple(int(r) for r in text.split("[")[1].rstrip("]").split(","))
+                    new = FULL.tiles[target]
+                    got = upgrade_rotations(FULL.tiles[tile].face, 0, new.face, FULL.becomes, new.fixed_rotation)
+                    assert got == rotations, (tile, target)
+            checked += 1
+    assert checked >= 20
