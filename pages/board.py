@@ -415,6 +415,7 @@ def _map(pos: Position, selected: str | None) -> None:
 
 
 def main() -> None:
+    session.through_app()
     pos = session.position()
     st.title("Board")
     session.header()

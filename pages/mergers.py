@@ -297,6 +297,7 @@ def _stored(name: str) -> pl.DataFrame:
 
 
 def main() -> None:
+    session.through_app()
     session.narrow_margins()
     st.title("Mergers")
     session.header()

@@ -179,6 +179,7 @@ def _files() -> None:
 
 
 def main() -> None:
+    session.through_app()
     st.title("Saved positions")
     session.header()
     problems = st.session_state.pop(session.PROBLEMS, None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from pages import session
 from solver.draw import board as draw_board
 from solver.draw.routes import route_traces
 from solver.errors import InputError
@@ -74,6 +75,7 @@ def _selected(reviews: list[RunReview], game: ImportedGame) -> None:
 
 
 def main() -> None:
+    session.through_app()
     st.title("Import review")
     st.caption(
         "Upload a game exported from 18xx.games (1862). Every recorded run is scored by the rulebook and "

@@ -81,6 +81,18 @@ PERSISTENT_WIDGETS = (
 )
 
 
+def through_app() -> None:
+    """Run this page through app.py. A page opened by its own address (a bookmark, a refresh) as the first page
+    of a new server process is run by Streamlit as an old-style page of the `pages/` folder, without app.py's
+    set-up and navigation (`PagesManager.uses_pages_directory` stays true until `st.navigation` first runs);
+    this turns that mode off and reruns, so app.py runs and opens the page asked for."""
+    from streamlit.runtime.pages_manager import PagesManager
+
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
+
 def ensure() -> None:
     """Set up this session once: restore the tab's draft after a refresh, else load the late-game example.
     On every run, keep the registered widget values across page switches."""
