@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
 from test_e2e_browser import VIEWPORT, browser, running_app
 
 pytestmark = pytest.mark.e2e
