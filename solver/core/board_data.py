@@ -49,6 +49,8 @@ class Hex:
     color: str
     face: Face
     tile: str | None
+    #: Edges with a yellow triangle: a yellow tile laid here must have track to each (docs/board-data.md).
+    stubs: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -262,7 +264,9 @@ class _Reader:
                 f"{h.printed.color!r} is not a printed colour ({', '.join(colours)})",
             )
             face = self.face(map_path, f"{field}.printed", h.printed.nodes, h.printed.paths)
-            hexes[h.hex] = Hex(h.hex, h.kind, h.name, h.label, h.terrain, h.cost, h.printed.color, face, h.printed.tile)
+            hexes[h.hex] = Hex(
+                h.hex, h.kind, h.name, h.label, h.terrain, h.cost, h.printed.color, face, h.printed.tile, h.stubs
+            )
         return hexes
 
     def borders(self, map_path: FilePath, map_file: MapFile, hexes: Mapping[str, Hex]) -> tuple[Border, ...]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
@@ -83,6 +83,7 @@ class HexSpec(_Strict):
     label: str | None = None
     terrain: str | None = None
     cost: int = Field(default=0, ge=0)
+    stubs: tuple[Annotated[int, Field(ge=0, le=5)], ...] = ()
     printed: PrintedSpec = PrintedSpec()
     maps: tuple[str, ...] | None = None
 
