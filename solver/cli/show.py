@@ -1,4 +1,6 @@
-"""``python -m solver show POSITION``: a readable summary of a position."""
+"""``python -m solver show POSITION``: a readable summary of a position: of 1862 with the stops each company
+reaches; of another title (1860, 18bf) the board as its data gives it (tiles, station markers by node,
+companies)."""
 
 from __future__ import annotations
 
@@ -6,8 +8,10 @@ import argparse
 from typing import Any
 
 from solver import hexgrid
+from solver.any_position import load_any_position, short_title
 from solver.cli.common import add_json_flag, print_json
-from solver.position import Position, load_position
+from solver.core.board_position import BoardPosition
+from solver.position import Position
 from solver.track import build_graph
 
 
@@ -61,8 +65,94 @@ def summary(position: Position) -> dict[str, Any]:
     }
 
 
+def _by_id(hex_: str) -> tuple[str, int]:
+    """Hex ids in reading order: letter, then number."""
+    return hex_[0], int(hex_[1:])
+
+
+def board_summary(position: BoardPosition) -> dict[str, Any]:
+    """A position of a title other than 1862 as the facts its board data gives: tiles with their exits and the
+    markers on each node, markers on printed hexes, and the companies with their trains and markers."""
+    board = position.board
+    tiles = []
+    for lay in sorted(position.tiles.values(), key=lambda t: _by_id(t.hex)):
+        tile = board.tiles[lay.tile]
+        tiles.append(
+            {
+                "hex": lay.hex,
+                "name": board.hexes[lay.hex].name or "",
+                "tile": lay.tile,
+                "color": tile.color,
+                "rotation": lay.rotation,
+                "exits": sorted(tile.face.exits(lay.rotation)),
+                "markers": [list(node) for node in position.stations.get(lay.hex, ())],
+            }
+        )
+    printed = [
+        {"hex": h, "name": board.hexes[h].name or "", "markers": [list(node) for node in nodes]}
+        for h, nodes in sorted(position.stations.items(), key=lambda item: _by_id(item[0]))
+        if h not in position.tiles and any(nodes)
+    ]
+    companies = []
+    for c in position.companies.values():
+        info = board.companies[c.id]
+        markers = [
+            f"{h}:n{i}" if len(nodes) > 1 else h
+            for h, nodes in position.stations.items()
+            for i, node in enumerate(nodes)
+            if c.id in node
+        ]
+        companies.append(
+            {
+                "id": c.id,
+                "name": info.name,
+                "kind": info.kind,
+                "home": info.home,
+                "trains": list(c.trains),
+                "markers": markers,
+            }
+        )
+    return {
+        "game": board.title,
+        "title": short_title(board.title),
+        "map": board.map_variant,
+        "name": position.name,
+        "phase": position.phase,
+        "tiles": tiles,
+        "printed_hexes_with_markers": printed,
+        "companies": companies,
+    }
+
+
+def _show_board(path: str, position: BoardPosition, as_json: bool) -> int:
+    data = board_summary(position)
+    if as_json:
+        print_json(data)
+        return 0
+    print(f"{data['name'] or path}: {position.board.name}, {data['map']} map, phase {data['phase']}")
+    print(f"\nTiles ({len(data['tiles'])}):")
+    for t in data["tiles"]:
+        marks = "  markers " + " | ".join(", ".join(node) or "-" for node in t["markers"]) if t["markers"] else ""
+        print(f"  {t['hex']:<4} {t['name']:<20} tile {t['tile']:<5} {t['color']:<7} rot {t['rotation']}{marks}")
+    for h in data["printed_hexes_with_markers"]:
+        marks = " | ".join(", ".join(node) or "-" for node in h["markers"])
+        print(f"  {h['hex']:<4} {h['name']:<20} (no tile)  markers {marks}")
+    print(f"\nCompanies ({len(data['companies'])}):")
+    for c in data["companies"]:
+        print(
+            f"  {c['id']:<5} {c['name']:<32} home {c['home'] or '-':<4} trains {', '.join(c['trains']) or '-'}; "
+            f"markers {', '.join(c['markers']) or '-'}"
+        )
+    print(
+        f"\nChecked against the board data only; the tile-lay and route rules of {data['title']} are not applied yet."
+    )
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
-    position = load_position(args.position)
+    position = load_any_position(args.position)
+    if isinstance(position, BoardPosition):
+        return _show_board(args.position, position, args.json)
     data = summary(position)
     if args.json:
         print_json(data)
