@@ -30,6 +30,7 @@ def _last_revenue(company: str) -> int | None:
 
 
 def main() -> None:
+    session.only_1862("Stock market")
     st.title("Stock market")
     session.header()
     pos = session.position()

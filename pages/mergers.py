@@ -192,6 +192,7 @@ def _outcome(outcome: MergeOutcome) -> None:
 
 
 def main() -> None:
+    session.only_1862("Mergers")
     st.title("Mergers")
     session.header()
     if SETTINGS not in st.session_state:

@@ -11,8 +11,8 @@ import polars as pl
 import streamlit as st
 
 from pages import session
+from solver.any_position import load_any_position, short_title
 from solver.errors import InputError
-from solver.position import load_position
 from solver.storage import parse_upload, position_json
 
 
@@ -32,7 +32,7 @@ def _examples() -> None:
     if c2.button("Load example", key="load-example") and pick:
 
         def load_example() -> str:
-            session.replace(load_position(found[pick]), saved_name=None, keep_undo=True)
+            session.replace(load_any_position(found[pick]), saved_name=None, keep_undo=True)
             return f"Loaded the example {labels[pick]!r}."
 
         _act(load_example)
@@ -51,7 +51,7 @@ def _saved() -> None:
     st.subheader("Saved positions")
     store = session.store()
     st.caption(f"Database: `{store.path}` (set `RMS_DB_PATH` to use another file)")
-    pos = session.position()
+    pos = session.current()
     with st.form("save-form"):
         name = st.text_input("Save the current position as", value=st.session_state.get(session.SAVED_NAME) or pos.name)
         overwrite = st.checkbox("Replace a saved position of the same name")
@@ -74,6 +74,7 @@ def _saved() -> None:
     table = pl.DataFrame(
         {
             "name": [r.name for r in rows],
+            "title": [short_title(r.title) for r in rows],
             "saved": [dt.datetime.fromtimestamp(r.saved_at).strftime("%Y-%m-%d %H:%M") for r in rows],
             "phase": [r.phase for r in rows],
             "companies": [", ".join(r.companies) for r in rows],
@@ -116,7 +117,7 @@ def _saved() -> None:
 
 def _files() -> None:
     st.subheader("Position files")
-    pos = session.position()
+    pos = session.current()
     stem = "".join(ch if ch.isalnum() else "-" for ch in (pos.name or "position")).strip("-")[:40] or "position"
     st.download_button(
         "Download the current position (JSON)",

@@ -268,6 +268,7 @@ def _prepare(pos: Position, playing: list[str], company: str) -> None:
 
 
 def main() -> None:
+    session.only_1862("Routes")
     pos = session.position()
     st.title("Routes")
     session.header()

@@ -8,10 +8,11 @@ import argparse
 from typing import Any
 
 from solver import hexgrid
-from solver.any_position import load_any_position, short_title
+from solver.any_position import load_any_position
 from solver.cli.common import add_json_flag, print_json
 from solver.core.board_position import BoardPosition
 from solver.position import Position
+from solver.title_positions import position_summary
 from solver.track import build_graph
 
 
@@ -65,67 +66,8 @@ def summary(position: Position) -> dict[str, Any]:
     }
 
 
-def _by_id(hex_: str) -> tuple[str, int]:
-    """Hex ids in reading order: letter, then number."""
-    return hex_[0], int(hex_[1:])
-
-
-def board_summary(position: BoardPosition) -> dict[str, Any]:
-    """A position of a title other than 1862 as the facts its board data gives: tiles with their exits and the
-    markers on each node, markers on printed hexes, and the companies with their trains and markers."""
-    board = position.board
-    tiles = []
-    for lay in sorted(position.tiles.values(), key=lambda t: _by_id(t.hex)):
-        tile = board.tiles[lay.tile]
-        tiles.append(
-            {
-                "hex": lay.hex,
-                "name": board.hexes[lay.hex].name or "",
-                "tile": lay.tile,
-                "color": tile.color,
-                "rotation": lay.rotation,
-                "exits": sorted(tile.face.exits(lay.rotation)),
-                "markers": [list(node) for node in position.stations.get(lay.hex, ())],
-            }
-        )
-    printed = [
-        {"hex": h, "name": board.hexes[h].name or "", "markers": [list(node) for node in nodes]}
-        for h, nodes in sorted(position.stations.items(), key=lambda item: _by_id(item[0]))
-        if h not in position.tiles and any(nodes)
-    ]
-    companies = []
-    for c in position.companies.values():
-        info = board.companies[c.id]
-        markers = [
-            f"{h}:n{i}" if len(nodes) > 1 else h
-            for h, nodes in position.stations.items()
-            for i, node in enumerate(nodes)
-            if c.id in node
-        ]
-        companies.append(
-            {
-                "id": c.id,
-                "name": info.name,
-                "kind": info.kind,
-                "home": info.home,
-                "trains": list(c.trains),
-                "markers": markers,
-            }
-        )
-    return {
-        "game": board.title,
-        "title": short_title(board.title),
-        "map": board.map_variant,
-        "name": position.name,
-        "phase": position.phase,
-        "tiles": tiles,
-        "printed_hexes_with_markers": printed,
-        "companies": companies,
-    }
-
-
 def _show_board(path: str, position: BoardPosition, as_json: bool) -> int:
-    data = board_summary(position)
+    data = position_summary(position)
     if as_json:
         print_json(data)
         return 0
