@@ -6,6 +6,8 @@ is changed by uploading its file (Saved positions)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import polars as pl
 import streamlit as st
 
@@ -16,10 +18,10 @@ from solver.core.board_position import BoardPosition
 from solver.draw.any_board import position_figure
 from solver.title_positions import new_title_position, position_summary
 
-#: Height in pixels of a map taller than wide (18BF), and of one wider than tall (1860), which then takes the
-#: page's width so that its hexes are as large as 18BF's.
-TALL_MAP_HEIGHT = 880
-WIDE_MAP_HEIGHT = 600
+#: The map takes the page's width; its height follows the board's shape for the width of the page's main column
+#: on a 1280 px screen (about 720 px), within these bounds (1860 is wide: about 480 px; 18BF tall: the maximum).
+MAP_WIDTH_GUESS = 720
+MAP_HEIGHT_RANGE = (420, 1000)
 
 
 def _map_label(variant: str) -> str:
@@ -58,7 +60,18 @@ def new_board_form(game: str) -> None:
 
 
 def _tables(pos: BoardPosition) -> None:
+    """Tiles and station markers side by side, the companies below across the page (their five columns are
+    whole at 1280 px)."""
     summary = position_summary(pos)
+    left, right = st.columns(2, gap="medium")
+    with left:
+        _tile_table(summary)
+    with right:
+        _marker_table(summary)
+    _company_table(summary)
+
+
+def _tile_table(summary: dict[str, Any]) -> None:
     st.markdown(f"**Tiles laid** ({len(summary['tiles'])})")
     if summary["tiles"]:
         rows = [
@@ -66,6 +79,9 @@ def _tables(pos: BoardPosition) -> None:
             for t in summary["tiles"]
         ]
         st.dataframe(pl.DataFrame(rows), hide_index=True, width="stretch")
+
+
+def _marker_table(summary: dict[str, Any]) -> None:
     nodes = [
         (h["hex"], h["name"], i, node)
         for h in [*summary["tiles"], *summary["printed_hexes_with_markers"]]
@@ -76,6 +92,9 @@ def _tables(pos: BoardPosition) -> None:
     if nodes:
         rows = [{"hex": h, "place": name, "node": f"n{i}", "companies": ", ".join(node)} for h, name, i, node in nodes]
         st.dataframe(pl.DataFrame(rows), hide_index=True, width="stretch")
+
+
+def _company_table(summary: dict[str, Any]) -> None:
     st.markdown(f"**Companies in play** ({len(summary['companies'])})")
     if summary["companies"]:
         rows = [
@@ -103,14 +122,9 @@ def show(pos: BoardPosition) -> None:
         "(docs/board-data.md, Positions of any title)."
     )
     xs, ys = zip(*(board.layout.centre(h) for h in board.hexes), strict=True)
-    wide = max(xs) - min(xs) > max(ys) - min(ys)
+    shape = (max(ys) - min(ys) + 2.2) / (max(xs) - min(xs) + 2.2)  # the figure's axis ranges (any_board)
+    low, high = MAP_HEIGHT_RANGE
+    height = min(high, max(low, round(MAP_WIDTH_GUESS * shape)))
     config = {"displayModeBar": False, "scrollZoom": False}
-    if wide:
-        st.plotly_chart(position_figure(pos, WIDE_MAP_HEIGHT), key="title-board-map", config=config)
-        _tables(pos)
-        return
-    map_col, panel = st.columns([4, 3], gap="medium")
-    with map_col:
-        st.plotly_chart(position_figure(pos, TALL_MAP_HEIGHT), key="title-board-map", config=config)
-    with panel:
-        _tables(pos)
+    st.plotly_chart(position_figure(pos, height), key="title-board-map", config=config)
+    _tables(pos)
