@@ -79,7 +79,9 @@ def test_new_board_starts_a_1860_two_player_board_then_an_1862_board_and_undo_st
     next(b for b in app.button if b.label == "Create the new board").click()
     app.run()
     assert not app.exception
-    assert isinstance(app.session_state["position"], Position)
+    made_1862 = app.session_state["position"]
+    assert isinstance(made_1862, Position)
     next(b for b in app.button if b.label.startswith("Undo last edit")).click()
     app.run()
-    assert app.session_state["position"] == pos
+    restored = app.session_state["position"]
+    assert restored == pos

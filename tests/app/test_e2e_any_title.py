@@ -49,7 +49,7 @@ def test_new_board_of_a_title_draws_every_hex_of_its_data(page: Any, game: str) 
 @pytest.mark.parametrize("game", list(TITLES))
 def test_the_board_page_shows_a_titles_example_at_1280_and_1600_px(page: Any, game: str) -> None:
     pg = page
-    button, example = TITLES[game]
+    _, example = TITLES[game]
     open_page(pg, "Saved positions")
     choose(pg, "Example", example)
     pg.get_by_role("button", name="Load example").click()
