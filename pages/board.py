@@ -1,7 +1,8 @@
 """Board page: the map; click a hex (or pick it in the list) to lay or upgrade a tile from the legal offer
 (each tile drawn once with the neighbouring track, rotated in place on the map), or click towns to place
 station markers; type a whole board in the quick-entry box; start a new board; set phase, variant, companies
-and London links; undo."""
+and London links; undo. New board starts a board of any title; a position of another title than 1862 (1860,
+18BF) is drawn by pages/title_board.py."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ from typing import Any, cast
 import polars as pl
 import streamlit as st
 
-from pages import session
+from pages import session, title_board
 from solver import editing, hexgrid, quick_entry
+from solver.any_position import FIRST_TITLE, AnyPosition, short_title, title_of, titles
+from solver.core.board_position import BoardPosition
 from solver.draw import board as draw_board
 from solver.draw import geometry
 from solver.draw import tiles as draw_tiles
-from solver.gamedata import PHASES
+from solver.gamedata import PHASES, load_game
 from solver.new_board import new_board
 from solver.position import GameLength, Position, TileLay
 from solver.trains import TrainType
@@ -35,6 +38,7 @@ CARD_WIDTH = 140  # pixels of one offered tile's card: two fit the panel on a 12
 OPEN_HEX = "Opens the hex"
 PLACE_MARKER = "Places a marker"
 TABS = ("Hex", "Companies", "Quick entry", "Phase & variant")
+NEW_TITLE = "board_new_title"  # the title chosen in New board
 
 
 def _map_hexes(pos: Position) -> list[str]:
@@ -353,14 +357,14 @@ def _quick_entry_panel() -> None:
         st.code(quick_entry.board_text(session.position()), language=None)
 
 
-def _new_board_form(pos: Position) -> None:
-    game = pos.game
+def _new_board_form(pos: Position | None) -> None:
+    game = load_game(FIRST_TITLE)
     with st.form("new-board"):
         st.write(
             "The printed map with no tiles; each company below gets its home marker and one train of the "
             "phase's band of its permit type (docs/app.md)."
         )
-        phase = st.selectbox("Phase (9.0)", list(PHASES), index=PHASES.index(pos.phase), key="new-phase")
+        phase = st.selectbox("Phase (9.0)", list(PHASES), index=PHASES.index(pos.phase) if pos else 0, key="new-phase")
         length = st.radio("Game length (2.4.3, 11.2)", ["short", "standard", "long"], index=1, horizontal=True)
         extra = st.checkbox("Eight station markers (optional rule 11.4)")
         types = st.multiselect(
@@ -375,12 +379,11 @@ def _new_board_form(pos: Position) -> None:
                 permits.setdefault(company, set()).add(kind)
         create = st.form_submit_button("Create the new board", type="primary")
     if create:
-        made = session.apply(
-            lambda _: new_board(phase, cast(GameLength, length), extra, types, permits),
+        made = session.start(
+            lambda: new_board(phase, cast(GameLength, length), extra, types, permits),
             f"New board in phase {phase} with {', '.join(permits) or 'no companies'}.",
         )
         if made:
-            session.mark_saved(None)
             st.session_state[SELECTED] = None
             st.session_state[HEX_WIDGET] = NONE
         st.rerun()
@@ -414,9 +417,20 @@ def _map(pos: Position, selected: str | None) -> None:
     )
 
 
+def _new_board(pos: AnyPosition) -> None:
+    """New board of any title: the title chosen first (the current one at first), then its form."""
+    st.session_state.setdefault(NEW_TITLE, title_of(pos))
+    game = st.segmented_control("Title", list(titles()), format_func=short_title, key=NEW_TITLE, required=True)
+    game = game or FIRST_TITLE
+    if game == FIRST_TITLE:
+        _new_board_form(pos if isinstance(pos, Position) else None)
+    else:
+        title_board.new_board_form(game)
+
+
 def main() -> None:
     session.through_app()
-    pos = session.position()
+    pos = session.current()
     st.title("Board")
     session.header()
     session.show_messages()
@@ -426,7 +440,10 @@ def main() -> None:
         session.undo()
         st.rerun()
     with b2.popover("New board", icon=":material/add_box:"):
-        _new_board_form(pos)
+        _new_board(pos)
+    if isinstance(pos, BoardPosition):
+        title_board.show(pos)
+        return
 
     selected: str | None = st.session_state.get(SELECTED)
     map_col, panel = st.columns([4, 3], gap="medium")

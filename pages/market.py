@@ -175,6 +175,7 @@ def _merger_price(pos: Position, prices: dict[str, int]) -> tuple[tuple[int, int
 
 def main() -> None:
     session.through_app()
+    session.only_1862("Stock market")
     session.narrow_margins()
     st.title("Stock market")
     session.header()

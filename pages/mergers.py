@@ -298,6 +298,7 @@ def _stored(name: str) -> pl.DataFrame:
 
 def main() -> None:
     session.through_app()
+    session.only_1862("Mergers")
     session.narrow_margins()
     st.title("Mergers")
     session.header()

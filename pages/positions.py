@@ -11,8 +11,8 @@ import polars as pl
 import streamlit as st
 
 from pages import session
+from solver.any_position import AnyPosition, load_any_position, short_title
 from solver.errors import InputError
-from solver.position import Position, load_position
 from solver.storage import PositionStore, parse_upload, position_json
 
 PENDING = "positions_pending_replace"  # (name, position) waiting for "Replace" to be confirmed
@@ -34,7 +34,7 @@ def _examples() -> None:
     if c2.button("Load example", key="load-example") and pick:
 
         def load_example() -> str:
-            session.replace(load_position(found[pick]), saved_name=None, keep_undo=True)
+            session.replace(load_any_position(found[pick]), saved_name=None, keep_undo=True)
             return f"Loaded the example {labels[pick]!r}."
 
         _act(load_example)
@@ -54,7 +54,7 @@ def _saved() -> None:
     st.subheader("Saved positions")
     store = session.store()
     st.caption(f"Database: `{store.path}` (set `RMS_DB_PATH` to use another file)")
-    pos = session.position()
+    pos = session.current()
     with st.form("save-form"):
         saved_as = st.session_state.get(session.SAVED_NAME) or ""
         name = st.text_input("Save the current position as", value=saved_as, placeholder="e.g. Game A, turn 3")
@@ -82,6 +82,7 @@ def _saved() -> None:
     table = pl.DataFrame(
         {
             "name": [r.name for r in rows],
+            "title": [short_title(r.title) for r in rows],
             "saved": [dt.datetime.fromtimestamp(r.saved_at).strftime("%Y-%m-%d %H:%M") for r in rows],
             "phase": [r.phase for r in rows],
             "companies": [", ".join(r.companies) for r in rows],
@@ -122,11 +123,11 @@ def _saved() -> None:
             _act(delete)
 
 
-def _confirm_replace(store: PositionStore, pos: Position) -> None:
+def _confirm_replace(store: PositionStore, pos: AnyPosition) -> None:
     """After Save under a name already in use: name the saved position that would be lost (when it was saved,
     its phase and companies) and replace it only when asked to. A pending question is dropped as soon as the
     current position is another one (something else was loaded)."""
-    pending: tuple[str, Position] | None = st.session_state.get(PENDING)
+    pending: tuple[str, AnyPosition] | None = st.session_state.get(PENDING)
     if pending is None:
         return
     name, waiting = pending
@@ -157,7 +158,7 @@ def _confirm_replace(store: PositionStore, pos: Position) -> None:
 
 def _files() -> None:
     st.subheader("Position files")
-    pos = session.position()
+    pos = session.current()
     stem = "".join(ch if ch.isalnum() else "-" for ch in (pos.name or "position")).strip("-")[:40] or "position"
     st.download_button(
         "Download the current position (JSON)",

@@ -285,6 +285,7 @@ def _prepare(pos: Position, playing: list[str], company: str) -> None:
 
 def main() -> None:
     session.through_app()
+    session.only_1862("Routes")
     pos = session.position()
     session.narrow_margins()  # the map and the cards side by side at 1280 px
     st.html(COMPACT_PAGE)

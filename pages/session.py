@@ -1,4 +1,5 @@
-"""What every page shares: the position being edited, its undo stack, the tab's draft, and showing problems.
+"""What every page shares: the position being edited (of any title), its undo stack, the tab's draft, and showing
+problems.
 
 State lives in `st.session_state` under a few keys (below). The position is also written, after every change,
 as this tab's draft in the position database under a token kept in the page address (``?tab=...``), so a
@@ -16,6 +17,8 @@ from typing import Any
 import polars as pl
 import streamlit as st
 
+from solver.any_position import AnyPosition, short_title, title_of
+from solver.core.board_position import BoardPosition
 from solver.errors import InputError, Problem
 from solver.position import Position, load_position
 from solver.storage import PositionStore, position_json
@@ -25,7 +28,7 @@ EXAMPLES = ROOT / "examples"
 FIRST_EXAMPLE = EXAMPLES / "position-late-game.json"
 UNDO_LIMIT = 50
 
-POSITION = "position"  # the current Position
+POSITION = "position"  # the current position: a Position of 1862 or a BoardPosition of another title
 UNDO = "undo"  # earlier positions, newest last
 SAVED_NAME = "saved_name"  # the saved position this one came from, if any
 TOKEN = "tab_token"  # this tab's draft token
@@ -122,16 +125,39 @@ def ensure() -> None:
         st.session_state[SAVED_NAME] = None
 
 
-def position() -> Position:
-    """The position being worked on."""
+def current() -> AnyPosition:
+    """The position being worked on, of any title."""
     value = st.session_state[POSITION]
+    assert isinstance(value, Position | BoardPosition)
+    return value
+
+
+def position() -> Position:
+    """The position being worked on, on a page that works with 1862 only (see `only_1862`)."""
+    value = current()
     assert isinstance(value, Position)
     return value
 
 
+def only_1862(page: str) -> None:
+    """The guard at the top of a page built for 1862 only: for a position of another title, say plainly that the
+    page is not available for it yet and end this run of the page."""
+    pos = current()
+    if isinstance(pos, Position):
+        return
+    st.title(page)
+    header()
+    title = short_title(title_of(pos))
+    st.info(
+        f"The {page} page is not available for {title} yet: it works with 1862 positions only. {title}'s rules "
+        f"come next. The Board page draws this {title} board; load or start an 1862 board to use this page."
+    )
+    st.stop()
+
+
 def _write_draft() -> None:
     try:
-        store().save_draft(st.session_state[TOKEN], position(), st.session_state.get(SAVED_NAME))
+        store().save_draft(st.session_state[TOKEN], current(), st.session_state.get(SAVED_NAME))
     except InputError as exc:
         st.session_state[PROBLEMS] = exc.problems
 
@@ -144,7 +170,7 @@ class _Keep(Enum):
 KEEP_NAME = _Keep.NAME
 
 
-def replace(new: Position, saved_name: str | _Keep | None = KEEP_NAME, keep_undo: bool = True) -> bool:
+def replace(new: AnyPosition, saved_name: str | _Keep | None = KEEP_NAME, keep_undo: bool = True) -> bool:
     """Make `new` the current position (pushing the old one on the undo stack) and write the tab's draft.
 
     `saved_name` is the saved position `new` now corresponds to: KEEP_NAME for an edit of the current one, the
@@ -159,8 +185,8 @@ def replace(new: Position, saved_name: str | _Keep | None = KEEP_NAME, keep_undo
         st.session_state[PROBLEMS] = exc.problems
         return False
     if keep_undo:
-        stack: list[Position] = st.session_state[UNDO]
-        stack.append(position())
+        stack: list[AnyPosition] = st.session_state[UNDO]
+        stack.append(current())
         del stack[:-UNDO_LIMIT]
     else:
         st.session_state[UNDO] = []
@@ -187,6 +213,21 @@ def apply(edit: Callable[[Position], Position], success: str = "") -> bool:
     return True
 
 
+def start(make: Callable[[], AnyPosition], success: str) -> bool:
+    """Make a new position (a new board, of any title) the current one, under no saved name (Undo steps back).
+    On InputError nothing changes and the problems are kept to be shown; returns whether it was made."""
+    try:
+        new = make()
+    except InputError as exc:
+        st.session_state[PROBLEMS] = exc.problems
+        return False
+    st.session_state[SAVED_NAME] = None
+    replace(new)
+    st.session_state.pop(PROBLEMS, None)
+    st.session_state[NOTICE] = success
+    return True
+
+
 def mark_saved(name: str | None) -> None:
     """Record that the current position is saved under `name` (or no longer saved)."""
     st.session_state[SAVED_NAME] = name
@@ -195,7 +236,7 @@ def mark_saved(name: str | None) -> None:
 
 def undo() -> None:
     """Go back to the position before the last edit."""
-    stack: list[Position] = st.session_state[UNDO]
+    stack: list[AnyPosition] = st.session_state[UNDO]
     if stack:
         st.session_state[POSITION] = stack.pop()
         st.session_state.pop(PROBLEMS, None)
@@ -230,11 +271,19 @@ def narrow_margins() -> None:
 
 
 def header() -> None:
-    """The current position's name and phase, shown at the top of every page."""
-    pos = position()
+    """The current position's title, name and phase (and 1862's game length, another title's map), shown at the
+    top of every page."""
+    pos = current()
     saved = st.session_state.get(SAVED_NAME)
     origin = f" · saved as **{saved}**" if saved else ""
-    st.caption(f"Position: **{pos.name or 'unnamed'}** · phase **{pos.phase}** · {pos.variant.length} game{origin}")
+    if isinstance(pos, Position):
+        detail = f"{pos.variant.length} game"
+    else:
+        detail = f"{pos.board.map_variant.replace('_', '-')} map"
+    st.caption(
+        f"**{short_title(title_of(pos))}** · Position: **{pos.name or 'unnamed'}** · phase **{pos.phase}** · "
+        f"{detail}{origin}"
+    )
 
 
 def editable_table(name: str, initial: pl.DataFrame, **editor_args: Any) -> pl.DataFrame:

@@ -3,7 +3,8 @@
 The database is created on first use at ``$RMS_DB_PATH`` if that is set, else in the user's data folder
 (``$XDG_DATA_HOME`` or ``~/.local/share`` on Linux, ``~/Library/Application Support`` on macOS,
 ``%APPDATA%`` on Windows) under ``railway-mania-solver/positions.sqlite3``. Positions are stored as the JSON
-position file (see `solver.position`), so what is saved is exactly what can be downloaded and loaded again.
+position file of their title (see `solver.any_position`: 1862's format, or the core's for 1860 and 18BF), so what
+is saved is exactly what can be downloaded and loaded again, title included.
 
 Besides named positions the store keeps one *draft* per browser tab: the position being edited, written after
 every edit under a random token kept in the page address, so that a refresh of the page loses nothing.
@@ -22,9 +23,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from solver.any_position import FIRST_TITLE, AnyPosition, any_position_to_dict, parse_any_position
 from solver.errors import InputError, Problem
 from solver.jsonfile import LONE_SURROGATE, is_utf8, lone_surrogates, parse_json_bytes, parse_json_text
-from solver.position import Position, parse_position, position_to_dict
 
 ENV_VAR = "RMS_DB_PATH"
 APP_FOLDER = "railway-mania-solver"
@@ -69,12 +70,13 @@ class SavedPosition:
     saved_at: float
     phase: str
     companies: tuple[str, ...]
+    title: str = FIRST_TITLE
 
 
-def position_json(position: Position) -> str:
-    """The position as the text of a JSON position file; InputError naming the field if it holds text that
-    cannot be stored (a lone surrogate, which no file or database can hold)."""
-    data = position_to_dict(position)
+def position_json(position: AnyPosition) -> str:
+    """The position as the text of a JSON position file of its title; InputError naming the field if it holds
+    text that cannot be stored (a lone surrogate, which no file or database can hold)."""
+    data = any_position_to_dict(position)
     text = json.dumps(data, indent=2, ensure_ascii=False)
     if not is_utf8(text):
         raise InputError([Problem(f"position {where}", "format", LONE_SURROGATE) for where in lone_surrogates(data)])
@@ -90,11 +92,11 @@ def _saved_at(value: object) -> float:
         return 0.0
 
 
-def parse_upload(data: bytes, filename: str = "upload") -> Position:
-    """A validated Position from the bytes of an uploaded JSON position file, read exactly as the command line
-    reads a file (`solver.jsonfile`); InputError naming the file and every problem (too large, not UTF-8, not
-    JSON, wrong structure, broken rules) otherwise."""
-    return parse_position(parse_json_bytes(data, filename), filename)
+def parse_upload(data: bytes, filename: str = "upload") -> AnyPosition:
+    """A validated position of any title from the bytes of an uploaded JSON position file, read exactly as the
+    command line reads a file (`solver.jsonfile`); InputError naming the file and every problem (too large, not
+    UTF-8, not JSON, wrong structure, broken rules) otherwise."""
+    return parse_any_position(parse_json_bytes(data, filename), filename)
 
 
 def _taken(name: str) -> InputError:
@@ -134,7 +136,7 @@ class PositionStore:
 
     # ------------------------------------------------------------ named positions
 
-    def save(self, name: str, position: Position, overwrite: bool = False) -> str:
+    def save(self, name: str, position: AnyPosition, overwrite: bool = False) -> str:
         """Store `position` under `name` (spaces tidied); returns the name used. Refused if the name is taken
         and `overwrite` is False."""
         clean = _check_name(name)
@@ -152,18 +154,22 @@ class PositionStore:
         return clean
 
     def list(self) -> list[SavedPosition]:
-        """Every saved position, newest first, with its phase and companies for the list."""
+        """Every saved position, newest first, with its title, phase and companies for the list."""
         with self._db() as db:
             rows = db.execute("SELECT name, body, saved_at FROM positions ORDER BY saved_at DESC, name").fetchall()
         out = []
         for name, body, saved_at in rows:
             try:
                 raw = parse_json_text(str(body), f"saved position {name!r}")
+                title = str(raw.get("game", FIRST_TITLE))
                 phase = str(raw.get("phase", "?"))
-                companies = tuple(str(c.get("id", "?")) for c in raw.get("companies", []))
+                listed = raw.get("companies", [])
+                # 1862 lists companies as objects with an id; the core's format maps each id to its state.
+                ids = list(listed) if isinstance(listed, dict) else [c.get("id", "?") for c in listed]
+                companies = tuple(str(c) for c in ids)
             except (InputError, AttributeError, TypeError):
-                phase, companies = "?", ()
-            out.append(SavedPosition(str(name), _saved_at(saved_at), phase, companies))
+                title, phase, companies = "?", "?", ()
+            out.append(SavedPosition(str(name), _saved_at(saved_at), phase, companies, title))
         return out
 
     def find(self, name: str) -> SavedPosition | None:
@@ -171,7 +177,7 @@ class PositionStore:
         clean = _check_name(name)
         return next((row for row in self.list() if row.name == clean), None)
 
-    def load(self, name: str) -> Position:
+    def load(self, name: str) -> AnyPosition:
         """The saved position called `name`, validated again; InputError if there is none or it is broken."""
         with self._db() as db:
             row = db.execute("SELECT body FROM positions WHERE name = ?", (name,)).fetchone()
@@ -206,7 +212,7 @@ class PositionStore:
 
     # ------------------------------------------------------------ drafts (survive a page refresh)
 
-    def save_draft(self, token: str, position: Position, saved_name: str | None = None) -> None:
+    def save_draft(self, token: str, position: AnyPosition, saved_name: str | None = None) -> None:
         """Keep the position being edited in the tab identified by `token` (and the saved name it came from)."""
         cutoff = time.time() - DRAFT_DAYS * 86400
         with self._db() as db:
@@ -218,7 +224,7 @@ class PositionStore:
             )
             db.execute("DELETE FROM drafts WHERE saved_at < ?", (cutoff,))
 
-    def load_draft(self, token: str) -> tuple[Position, str | None] | None:
+    def load_draft(self, token: str) -> tuple[AnyPosition, str | None] | None:
         """The draft of tab `token` and the saved name it came from, or None if there is none (or it no
         longer validates)."""
         with self._db() as db:

@@ -17,6 +17,7 @@ import pytest
 from solver.cli import main
 from solver.errors import InputError
 from solver.jsonfile import MAX_DEPTH, MAX_FILE_BYTES
+from solver.position import Position
 from solver.storage import parse_upload
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -179,6 +180,7 @@ def test_a_position_value_of_the_wrong_type_is_refused_not_coerced(edit: dict[st
 
 def test_train_types_and_small_station_pairs_are_still_read_from_json() -> None:
     position = parse_upload(POSITION.read_bytes(), "p.json")
+    assert isinstance(position, Position)
     assert position.tiles["G4"].small_stations == ((0, 1), (2, 5))
     assert {t.value for t in position.companies["WNR"].permits} == {"local", "express"}
 

@@ -1,4 +1,6 @@
-"""``python -m solver show POSITION``: a readable summary of a position."""
+"""``python -m solver show POSITION``: a readable summary of a position: of 1862 with the stops each company
+reaches; of another title (1860, 18bf) the board as its data gives it (tiles, station markers by node,
+companies)."""
 
 from __future__ import annotations
 
@@ -6,8 +8,11 @@ import argparse
 from typing import Any
 
 from solver import hexgrid
+from solver.any_position import load_any_position
 from solver.cli.common import add_json_flag, print_json
-from solver.position import Position, load_position
+from solver.core.board_position import BoardPosition
+from solver.position import Position
+from solver.title_positions import position_summary
 from solver.track import build_graph
 
 
@@ -61,8 +66,35 @@ def summary(position: Position) -> dict[str, Any]:
     }
 
 
+def _show_board(path: str, position: BoardPosition, as_json: bool) -> int:
+    data = position_summary(position)
+    if as_json:
+        print_json(data)
+        return 0
+    print(f"{data['name'] or path}: {position.board.name}, {data['map']} map, phase {data['phase']}")
+    print(f"\nTiles ({len(data['tiles'])}):")
+    for t in data["tiles"]:
+        marks = "  markers " + " | ".join(", ".join(node) or "-" for node in t["markers"]) if t["markers"] else ""
+        print(f"  {t['hex']:<4} {t['name']:<20} tile {t['tile']:<5} {t['color']:<7} rot {t['rotation']}{marks}")
+    for h in data["printed_hexes_with_markers"]:
+        marks = " | ".join(", ".join(node) or "-" for node in h["markers"])
+        print(f"  {h['hex']:<4} {h['name']:<20} (no tile)  markers {marks}")
+    print(f"\nCompanies ({len(data['companies'])}):")
+    for c in data["companies"]:
+        print(
+            f"  {c['id']:<5} {c['name']:<32} home {c['home'] or '-':<4} trains {', '.join(c['trains']) or '-'}; "
+            f"markers {', '.join(c['markers']) or '-'}"
+        )
+    print(
+        f"\nChecked against the board data only; the tile-lay and route rules of {data['title']} are not applied yet."
+    )
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
-    position = load_position(args.position)
+    position = load_any_position(args.position)
+    if isinstance(position, BoardPosition):
+        return _show_board(args.position, position, args.json)
     data = summary(position)
     if args.json:
         print_json(data)

@@ -46,6 +46,7 @@ class CompanySpec(_Strict):
 
 class PositionFile(_Strict):
     game: str
+    name: str = ""
     map: str | None = None
     phase: str
     tiles: tuple[TileLaySpec, ...] = ()
@@ -75,7 +76,7 @@ class CompanyState:
 @dataclass(frozen=True)
 class BoardPosition:
     """A position on one title's board. `stations[hex][node]` are the companies whose markers stand on that node
-    of the hex (nodes in the order of the hex's face); mappings are read-only."""
+    of the hex (nodes in the order of the hex's face); `name` is the player's label; mappings are read-only."""
 
     board: Board
     phase: str
@@ -83,6 +84,7 @@ class BoardPosition:
     stations: Mapping[str, tuple[tuple[str, ...], ...]]
     companies: Mapping[str, CompanyState]
     rules: Mapping[str, Any]
+    name: str = ""
 
     def face(self, hex_id: str) -> Face:
         """What lies on the hex now: the laid tile at its rotation, else what is printed."""
@@ -225,6 +227,7 @@ def parse_position(data: Any, what: str = "position") -> BoardPosition:
             {c: CompanyState(c, s.trains, _frozen(dict(s.rules))) for c, s in spec.companies.items()}
         ),
         rules=_frozen(dict(spec.rules)),
+        name=spec.name,
     )
     faces = {h: position.face(h) for h in spec.stations if h in board.hexes}
     problems = _station_problems(board, spec, faces)
@@ -247,6 +250,7 @@ def position_to_data(position: BoardPosition) -> dict[str, Any]:
     board = position.board
     return {
         "game": board.title,
+        "name": position.name,
         "map": board.map_variant,
         "phase": position.phase,
         "tiles": [{"hex": t.hex, "tile": t.tile, "rotation": t.rotation} for t in position.tiles.values()],

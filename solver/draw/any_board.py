@@ -1,9 +1,11 @@
 """Any title's board as a Plotly figure, from the core's board data (`solver.core.board_data.load_board`), in the
 title's own hex orientation: hexes coloured as printed, names and labels, terrain costs, printed nodes (several
-to a hex, each placed towards the edges its track leaves by) and paths, and borders.
+to a hex, each placed towards the edges its track leaves by) and paths, and borders; with a position's tiles
+and station markers (`position_figure`).
 
 What a node kind looks like is chosen from how the title describes it (`title.json` → `node_kinds`): a kind
-whose nodes take station markers is drawn as white circles, one per marker space; an off-board kind as the
+whose nodes take station markers is drawn as circles, one per marker space: white when empty, else in the
+colour of the company whose marker stands there, with its id; an off-board kind as the
 value by phase; the others as dots, grey for kinds worth nothing on any tile (halts) and black otherwise.
 The lines and marks of one style are gathered into one trace each, as the 1862 board does.
 """
@@ -11,11 +13,12 @@ The lines and marks of one style are gathered into one trace each, as the 1862 b
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import plotly.graph_objects as go
 
 from solver.core.board_data import Board, Hex
+from solver.core.board_position import BoardPosition
 from solver.core.faces import End, Face, Node
 from solver.core.geometry import Point
 from solver.draw import palette
@@ -118,11 +121,11 @@ class _Drawing:
         self.fills: dict[str, _Lines] = {}
         self.track = _Lines()
         self.borders: dict[str, _Lines] = {}
-        self.stations, self.dots, self.offboards = _Marks(), _Marks(), _Marks()
+        self.stations, self.markers, self.dots, self.offboards = _Marks(), _Marks(), _Marks(), _Marks()
         self.texts: dict[str, list[tuple[Point, str]]] = {"values": [], "names": [], "labels": []}
         self.worthless = _worthless_kinds(board)
 
-    def hex(self, h: Hex, laid: tuple[str, int] | None) -> None:
+    def hex(self, h: Hex, laid: tuple[str, int] | None, markers: Sequence[Sequence[str]]) -> None:
         layout = self.board.layout
         corners = layout.corners(h.hex)
         colour, face = h.color, h.face
@@ -137,9 +140,11 @@ class _Drawing:
             self.texts["labels"].append(((cx - 0.55, cy - 0.42), h.label))
         if h.terrain:
             self.texts["names"].append(((cx + 0.4, cy - 0.5), f"{TERRAIN_MARK.get(h.terrain, h.terrain)} {h.cost}"))
-        self.face(h.hex, face, f"{h.hex} {h.name or ''}".strip())
+        self.face(h.hex, face, f"{h.hex} {h.name or ''}".strip(), markers)
 
-    def face(self, hex_: str, face: Face, hover: str) -> None:
+    def face(self, hex_: str, face: Face, hover: str, markers: Sequence[Sequence[str]] = ()) -> None:
+        """The paths and nodes of `face` on `hex_`; `markers[i]` are the companies whose station markers stand
+        on node i, drawn in its spaces in their colours, in order."""
         layout = self.board.layout
         points = node_points(self.board, hex_, face)
 
@@ -151,16 +156,27 @@ class _Drawing:
                 self.track.add(_track(self.board, hex_, path.a.index, path.b.index))
             else:
                 self.track.add([at(path.a), at(path.b)])
-        for node, (x, y) in zip(face.nodes, points, strict=True):
+        for i, (node, (x, y)) in enumerate(zip(face.nodes, points, strict=True)):
             value = _value_text(node, self.board)
             kind = self.board.node_kinds[node.kind].name
             if not isinstance(node.value, int):
                 self.offboards.add((x, y), palette.RED_AREA_FILL, value, "#fff", hover=f"{hover}: {kind} {value}")
                 continue
             if _is_station(node):
+                owners = markers[i] if i < len(markers) else ()
                 for k in range(node.slots):
                     offset = (k - (node.slots - 1) / 2) * 0.3
-                    self.stations.add((x + offset, y), palette.SLOT_FILL, hover=f"{hover}: {kind} {value}")
+                    company = self.board.companies.get(owners[k]) if k < len(owners) else None
+                    if company is None:
+                        self.stations.add((x + offset, y), palette.SLOT_FILL, hover=f"{hover}: {kind} {value}")
+                    else:
+                        self.markers.add(
+                            (x + offset, y),
+                            company.color,
+                            company.id,
+                            company.text_color,
+                            hover=f"{hover}: {company.id} ({company.name}) marker on the {kind}",
+                        )
                 if value:
                     self.texts["values"].append(((x + 0.15 * node.slots + 0.12, y + 0.2), value))
             else:
@@ -176,14 +192,19 @@ class _Drawing:
 
 
 def any_board_figure(
-    board: Board, laid: Mapping[str, tuple[str, int]] | None = None, height: int = 820, title: str | None = None
+    board: Board,
+    laid: Mapping[str, tuple[str, int]] | None = None,
+    height: int = 820,
+    title: str | None = None,
+    stations: Mapping[str, Sequence[Sequence[str]]] | None = None,
 ) -> go.Figure:
-    """The board in its own orientation, as printed or with tiles laid (`laid`: hex -> (tile id, rotation));
+    """The board in its own orientation, as printed or with tiles laid (`laid`: hex -> (tile id, rotation)) and
+    station markers (`stations`: hex -> the companies on each node of what lies there, as a position gives them);
     hovering a node names it."""
     layout = board.layout
     drawing = _Drawing(board)
     for h in board.hexes.values():
-        drawing.hex(h, (laid or {}).get(h.hex))
+        drawing.hex(h, (laid or {}).get(h.hex), (stations or {}).get(h.hex, ()))
     for b in board.borders:
         drawing.border(b.hex, b.edge, b.type)
     xs = [layout.centre(h)[0] for h in board.hexes]
@@ -196,6 +217,7 @@ def any_board_figure(
         traces.append(_line_trace(lines, BORDER_COLOURS.get(kind, "#c62828"), max(3.0, unit * 0.1), f"border {kind}"))
     traces.append(_marks_trace(drawing.dots, unit * 0.14, "dots"))
     traces.append(_marks_trace(drawing.stations, unit * 0.3, "stations"))
+    traces.append(_marks_trace(drawing.markers, unit * 0.3, "markers", font_size=max(6, int(unit * 0.09))))
     traces.append(_marks_trace(drawing.offboards, unit * 0.5, "off-board", symbol="hexagon", font_size=font))
     for name, size in (("values", font + 1), ("names", font), ("labels", font + 4)):
         items = drawing.texts[name]
@@ -213,3 +235,9 @@ def any_board_figure(
         showlegend=False,
     )
     return fig
+
+
+def position_figure(position: BoardPosition, height: int = 820) -> go.Figure:
+    """A position of any title drawn on its board: the tiles laid and the station markers on their nodes."""
+    laid = {t.hex: (t.tile, t.rotation) for t in position.tiles.values()}
+    return any_board_figure(position.board, laid, height, stations=position.stations)

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from solver import storage
+from solver.any_position import any_position_to_dict as position_to_dict
 from solver.errors import InputError
-from solver.position import Position, load_position, position_to_dict
+from solver.position import Position, load_position
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -1,0 +1,130 @@
+"""The Board page for a position of a title other than 1862 (1860, 18BF), called by pages/board.py: the board drawn
+from the title's data in its own orientation (flat-topped for 1860, pointy-topped with lettered rows for 18BF)
+with the position's tiles and station markers, what stands on it listed beside it, and the title's New board
+form. The title's rules (tile lays, routes) come next, so the board is not edited on the page yet: a position
+is changed by uploading its file (Saved positions)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import polars as pl
+import streamlit as st
+
+from pages import session
+from solver.any_position import short_title
+from solver.core.board_data import load_board
+from solver.core.board_position import BoardPosition
+from solver.draw.any_board import position_figure
+from solver.title_positions import new_title_position, position_summary
+
+#: The map takes the page's width; its height follows the board's shape for the width of the page's main column
+#: on a 1280 px screen (about 720 px), within these bounds (1860 is wide: about 480 px; 18BF tall: the maximum).
+MAP_WIDTH_GUESS = 720
+MAP_HEIGHT_RANGE = (420, 1000)
+
+
+def _map_label(variant: str) -> str:
+    return f"{variant.replace('_', '-')} map"
+
+
+def new_board_form(game: str) -> None:
+    """New board of `game`: its map variant (when it has several), the phase and the companies in play, each with
+    its home station marker (solver.title_positions)."""
+    board = load_board(game)
+    title = short_title(game)
+    homed = [c for c in board.companies.values() if c.home is not None]
+    with st.form(f"new-board-{game}"):
+        st.write(
+            f"The printed {title} map with no tiles; each company chosen is in play with its station marker on its "
+            "home (docs/app.md)."
+        )
+        variant = None
+        if len(board.maps) > 1:
+            variant = st.radio("Map", board.maps, format_func=_map_label, horizontal=True, key=f"new-map-{game}")
+        phase = st.selectbox("Phase", board.phases, key=f"new-phase-{game}")
+        chosen = st.multiselect(
+            "Companies in play (with a home on the map)",
+            [c.id for c in homed],
+            format_func=lambda c: f"{c} {board.companies[c].name}",
+            key=f"new-companies-{game}",
+        )
+        create = st.form_submit_button("Create the new board", type="primary")
+    if create:
+        where = f" ({_map_label(variant)})" if variant else ""
+        session.start(
+            lambda: new_title_position(game, variant, phase, chosen),
+            f"New {title} board{where} in phase {phase} with {', '.join(chosen) or 'no companies'}.",
+        )
+        st.rerun()
+
+
+def _tables(pos: BoardPosition) -> None:
+    """Tiles and station markers side by side, the companies below across the page (their five columns are
+    whole at 1280 px)."""
+    summary = position_summary(pos)
+    left, right = st.columns(2, gap="medium")
+    with left:
+        _tile_table(summary)
+    with right:
+        _marker_table(summary)
+    _company_table(summary)
+
+
+def _tile_table(summary: dict[str, Any]) -> None:
+    st.markdown(f"**Tiles laid** ({len(summary['tiles'])})")
+    if summary["tiles"]:
+        rows = [
+            {"hex": t["hex"], "place": t["name"], "tile": t["tile"], "colour": t["color"], "rotation": t["rotation"]}
+            for t in summary["tiles"]
+        ]
+        st.dataframe(pl.DataFrame(rows), hide_index=True, width="stretch")
+
+
+def _marker_table(summary: dict[str, Any]) -> None:
+    nodes = [
+        (h["hex"], h["name"], i, node)
+        for h in [*summary["tiles"], *summary["printed_hexes_with_markers"]]
+        for i, node in enumerate(h["markers"])
+        if node
+    ]
+    st.markdown(f"**Station markers** ({sum(len(node) for *_, node in nodes)})")
+    if nodes:
+        rows = [{"hex": h, "place": name, "node": f"n{i}", "companies": ", ".join(node)} for h, name, i, node in nodes]
+        st.dataframe(pl.DataFrame(rows), hide_index=True, width="stretch")
+
+
+def _company_table(summary: dict[str, Any]) -> None:
+    st.markdown(f"**Companies in play** ({len(summary['companies'])})")
+    if summary["companies"]:
+        rows = [
+            {
+                "company": c["id"],
+                "name": c["name"],
+                "kind": c["kind"],
+                "trains": ", ".join(c["trains"]),
+                "markers": ", ".join(c["markers"]),
+            }
+            for c in summary["companies"]
+        ]
+        st.dataframe(pl.DataFrame(rows), hide_index=True, width="stretch")
+
+
+def show(pos: BoardPosition) -> None:
+    """The board of `pos` with its tiles and markers, and the lists of what stands on it."""
+    board = pos.board
+    title = short_title(board.title)
+    grid = "flat-topped hexes" if board.layout.orientation == "flat" else "pointy-topped hexes with lettered rows"
+    st.caption(
+        f"{board.name}, {_map_label(board.map_variant)} ({len(board.hexes)} hexes, {grid}), drawn from its data with "
+        f"this position's tiles and station markers. {title}'s rules (tile lays, routes) come next: until then the "
+        "board is not edited here; change a position by uploading its file on the Saved positions page "
+        "(docs/board-data.md, Positions of any title)."
+    )
+    xs, ys = zip(*(board.layout.centre(h) for h in board.hexes), strict=True)
+    shape = (max(ys) - min(ys) + 2.2) / (max(xs) - min(xs) + 2.2)  # the figure's axis ranges (any_board)
+    low, high = MAP_HEIGHT_RANGE
+    height = min(high, max(low, round(MAP_WIDTH_GUESS * shape)))
+    config = {"displayModeBar": False, "scrollZoom": False}
+    st.plotly_chart(position_figure(pos, height), key="title-board-map", config=config)
+    _tables(pos)

@@ -1,0 +1,87 @@
+"""The app's pages with a 1860 and an 18BF position (Streamlit AppTest): the Board page draws the board with its
+title, tiles and markers; Routes, Mergers and Stock market say they are not available for the title; Saved
+positions renders; New board starts a 1860 two-player board and an 1862 board again, and Undo steps back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from solver.any_position import load_any_position
+from solver.core.board_position import BoardPosition
+from solver.position import Position
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+TITLE_EXAMPLES = ["position-1860-early", "position-1860-two-player", "position-18bf-early"]
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    monkeypatch.setenv("RMS_DB_PATH", str(tmp_path / "positions.sqlite3"))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption] + [i.value for i in at.info]
+    return "\n".join(str(p) for p in parts + [e.value for e in at.error])
+
+
+@pytest.mark.parametrize("stem", TITLE_EXAMPLES)
+def test_every_page_renders_a_position_of_another_title_without_an_exception(app: AppTest, stem: str) -> None:
+    pos = load_any_position(EXAMPLES / f"{stem}.json")
+    assert isinstance(pos, BoardPosition)
+    app.session_state["position"] = pos
+    app.run()
+    assert not app.exception
+    title = "18BF" if pos.board.title == "18bf" else "1860"
+    shown = texts(app)
+    assert f"**{title}** · Position: **{pos.name}**" in shown
+    assert f"{title}'s rules (tile lays, routes) come next" in shown
+    assert f"**Tiles laid** ({len(pos.tiles)})" in shown
+    assert len(app.get("plotly_chart")) == 1
+    for page in ("pages/routes.py", "pages/mergers.py", "pages/market.py"):
+        app.switch_page(page)
+        app.run()
+        assert not app.exception, page
+        assert f"page is not available for {title} yet" in texts(app), page
+    app.switch_page("pages/positions.py")
+    app.run()
+    assert not app.exception
+
+
+def test_new_board_starts_a_1860_two_player_board_then_an_1862_board_and_undo_steps_back(app: AppTest) -> None:
+    app.session_state["board_new_title"] = "1860"
+    app.run()
+    app.radio(key="new-map-1860").set_value("two_player")
+    app.selectbox(key="new-phase-1860").set_value("3")
+    app.multiselect(key="new-companies-1860").set_value(["C&N", "IOW"])
+    next(b for b in app.button if b.label == "Create the new board").click()
+    app.run()
+    assert not app.exception
+    pos = app.session_state["position"]
+    assert isinstance(pos, BoardPosition)
+    assert (pos.board.title, pos.board.map_variant, pos.phase, list(pos.companies)) == (
+        "1860",
+        "two_player",
+        "3",
+        ["C&N", "IOW"],
+    )
+    assert pos.markers("F2", 0) == ("C&N",) and pos.markers("I3", 0) == ("IOW",)
+    assert "New 1860 board (two-player map) in phase 3 with C&N, IOW." in [s.value for s in app.success]
+    app.session_state["board_new_title"] = "1862"
+    app.run()
+    next(b for b in app.button if b.label == "Create the new board").click()
+    app.run()
+    assert not app.exception
+    made_1862 = app.session_state["position"]
+    assert isinstance(made_1862, Position)
+    next(b for b in app.button if b.label.startswith("Undo last edit")).click()
+    app.run()
+    restored = app.session_state["position"]
+    assert restored == pos

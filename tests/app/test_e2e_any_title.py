@@ -1,0 +1,71 @@
+"""End to end in a real headless Chromium (the server, browser and helpers of test_e2e_browser.py): start a 1860
+board and an 18BF board with New board and check that the map is drawn with as many hexes as the title's data
+has; load each title's example and save the Board page at 1280 and 1600 px (board-1860-1280.png, ...)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_e2e_browser import choose, open_page, page, segment, server, shot, wait_for_app
+
+from solver.core.board_data import load_board
+
+pytestmark = pytest.mark.e2e
+__all__ = ["page", "server"]  # the fixtures, shared with test_e2e_browser.py
+
+#: title: (its button in New board, its example, the name of the example as listed)
+TITLES = {"1860": ("1860", "position-1860-early"), "18bf": ("18BF", "position-18bf-early")}
+
+
+def drawn_hexes(pg: Any) -> int:
+    """Hexes drawn on the page's maps: the closed outlines of the fill traces (one per hex, None after each)."""
+    pg.wait_for_function(
+        "() => Array.from(document.querySelectorAll('.js-plotly-plot')).some(el => (el.data || []).length)"
+    )
+    count: int = pg.evaluate(
+        "() => Array.from(document.querySelectorAll('.js-plotly-plot')).flatMap(el => el.data || [])"
+        ".filter(t => (t.name || '').startsWith('fill '))"
+        ".reduce((n, t) => n + t.x.filter(v => v === null).length, 0)"
+    )
+    return count
+
+
+@pytest.mark.parametrize("game", list(TITLES))
+def test_new_board_of_a_title_draws_every_hex_of_its_data(page: Any, game: str) -> None:
+    pg = page
+    button, _ = TITLES[game]
+    open_page(pg, "Board")
+    pg.get_by_role("button", name="New board").click()
+    segment(pg, button).click()
+    wait_for_app(pg)
+    pg.get_by_role("button", name="Create the new board").click()
+    wait_for_app(pg)
+    pg.get_by_text(f"New {button} board").first.wait_for()
+    pg.get_by_text(f"{button}'s rules (tile lays, routes) come next").first.wait_for()
+    assert drawn_hexes(pg) == len(load_board(game).hexes)
+
+
+@pytest.mark.parametrize("game", list(TITLES))
+def test_the_board_page_shows_a_titles_example_at_1280_and_1600_px(page: Any, game: str) -> None:
+    pg = page
+    _, example = TITLES[game]
+    open_page(pg, "Saved positions")
+    choose(pg, "Example", example)
+    pg.get_by_role("button", name="Load example").click()
+    wait_for_app(pg)
+    open_page(pg, "Board")
+    pg.get_by_text("Station markers").first.wait_for()
+    for width in (1280, 1600):
+        pg.set_viewport_size({"width": width, "height": 1500})  # tall enough for the whole 18BF map
+        wait_for_app(pg)
+        assert drawn_hexes(pg) == len(load_board(game).hexes)
+        plot = pg.locator(".js-plotly-plot").first.bounding_box()
+        assert plot["x"] >= 0 and plot["x"] + plot["width"] <= width, (width, plot)
+        markers: int = pg.evaluate(
+            "() => Array.from(document.querySelectorAll('.js-plotly-plot')).flatMap(el => el.data || [])"
+            ".filter(t => t.name === 'markers').reduce((n, t) => n + t.x.length, 0)"
+        )
+        assert markers > 0
+        shot(pg, f"board-{game}-{width}.png")
+    pg.set_viewport_size({"width": 1500, "height": 1250})
