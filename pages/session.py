@@ -93,7 +93,8 @@ def through_app() -> None:
 
     if PagesManager.uses_pages_directory:
         PagesManager.uses_pages_directory = False
-        st.rerun()
+        if POSITION not in st.session_state:  # a new session: nothing of it (a click, a form) is lost by a rerun
+            st.rerun()
 
 
 def ensure() -> None:
