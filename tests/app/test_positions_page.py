@@ -31,7 +31,7 @@ def app(db_path: Path) -> AppTest:
 
 
 def header(at: AppTest) -> str:
-    return next(str(c.value) for c in at.caption if str(c.value).startswith("Position:"))
+    return next(str(c.value) for c in at.caption if "Position:" in str(c.value))
 
 
 def save_box(at: AppTest):  # type: ignore[no-untyped-def]
