@@ -55,6 +55,21 @@ class CompanyEntry(_Strict):
     trains: list[str] = Field(default_factory=list, description="Train names, e.g. 3F, 4/5L, 2/3E")
     permits: list[TrainType] = Field(default_factory=list, description="Train permits held (6.5.4.3, 7.9)")
     home: str | None = Field(None, description="Home station hex; defaults to the company's printed home")
+    par: int | None = Field(None, description="Par price on the par chart (4.2, 6.5.3); version 2")
+    chartered: bool | None = Field(None, description="Par token in the chartered area (3.1, 7.5.4); version 2")
+    cash: int | None = Field(None, description="Treasury cash in £; version 2")
+    holdings: dict[str, int] | None = Field(
+        None,
+        description="Its 10 shares by holder: player names, 'treasury' (its own), 'pool' (Bank Pool), 'ipo'; version 2",
+    )
+    director: str | None = Field(None, description="Player holding the director's certificate (6.3); version 2")
+    receivership: bool = Field(False, description="In receivership: no player holds three shares (8.0); version 2")
+    operated: bool = Field(False, description="Has operated in the current Operating Round (7.1); version 2")
+
+
+class PlayerEntry(_Strict):
+    name: str = Field(min_length=1, description="Player name, unique")
+    cash: int = Field(description="Cash in hand (£)")
 
 
 class PositionFile(_Strict):
@@ -67,6 +82,9 @@ class PositionFile(_Strict):
     )
 
     game: Literal["1862"] = Field("1862", description="The game title")
+    version: Literal[1, 2] = Field(
+        1, description="Format version: 1 (board only) or 2 (adds players, the stock market and company money)"
+    )
     name: str = Field("", description="A label for the position, shown by `show` and the app")
     phase: str = Field("A", description="Current phase, A-H (9.0)")
     variant: VariantEntry = Field(default_factory=lambda: VariantEntry())
@@ -77,6 +95,14 @@ class PositionFile(_Strict):
     london: list[str] = Field(default_factory=list, description="Companies with a London link (7.6.5)")
     companies: list[CompanyEntry] = Field(
         default_factory=list, description="Companies in play with their trains and permits"
+    )
+    players: list[PlayerEntry] = Field(
+        default_factory=list, description="Players in clockwise seat order with their cash; version 2"
+    )
+    market: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="The stock market: share price -> companies on that space, top of the stack first "
+        "(6.4.2, 7.1); version 2",
     )
 
 
@@ -112,11 +138,32 @@ class Variant:
 
 
 @dataclass(frozen=True)
+class Player:
+    name: str
+    cash: int
+
+
+@dataclass(frozen=True)
+class CompanyMoney:
+    """A company's money and ownership (position format version 2). `holdings` maps each holder (player
+    names, "treasury", "pool", "ipo") to its shares; a complete company's holdings total 10 (2.0)."""
+
+    par: int | None = None
+    chartered: bool = True
+    cash: int = 0
+    holdings: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    director: str | None = None
+    receivership: bool = False
+    operated: bool = False
+
+
+@dataclass(frozen=True)
 class CompanyState:
     id: str
     trains: tuple[Train, ...]
     permits: frozenset[TrainType]
     home: str
+    money: CompanyMoney | None = None
 
     def can_score(self, train: Train) -> bool:
         """A company gains revenue only from trains of a type it has a permit for (7.8, 7.9)."""
@@ -140,10 +187,24 @@ class Position:
     companies: Mapping[str, CompanyState] = field(default_factory=lambda: MappingProxyType({}))
     name: str = ""
     title: str = "1862"
+    players: tuple[Player, ...] = ()
+    market: Mapping[int, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def game(self) -> GameData:
         return load_game(self.title)
+
+    @property
+    def has_money(self) -> bool:
+        """Whether the position carries players, prices or company money (format version 2)."""
+        return bool(self.players or self.market or any(c.money for c in self.companies.values()))
+
+    def price_of(self, company: str) -> int | None:
+        """The company's share price on the stock market, or None when the position does not set it."""
+        for price, stack in self.market.items():
+            if company in stack:
+                return price
+        return None
 
     def markers_of(self, company: str) -> list[str]:
         """Hexes holding the company's station markers (not London)."""
@@ -204,8 +265,20 @@ def position_from_dict(data: Any) -> tuple[Position | None, list[Problem]]:
             except ValueError as exc:
                 problems.append(Problem(f"{where} train {name!r}", "2.2", str(exc)))
         companies[entry_c.id] = CompanyState(
-            entry_c.id, tuple(trains), frozenset(entry_c.permits), entry_c.home or info.home
+            entry_c.id, tuple(trains), frozenset(entry_c.permits), entry_c.home or info.home, _company_money(entry_c)
         )
+
+    company_money = any(c.model_fields_set & set(_MONEY_FIELDS) for c in raw.companies)
+    if (raw.players or raw.market or company_money) and raw.version < 2:
+        problems.append(
+            Problem("version", "format", 'players, market and company money need "version": 2 (docs/position.md)')
+        )
+    market: dict[int, tuple[str, ...]] = {}
+    for key, stack in raw.market.items():
+        if not key.isdigit():
+            problems.append(Problem(f"market {key!r}", "6.4.2", "a share price is a whole number of pounds"))
+            continue
+        market[int(key)] = tuple(stack)
 
     position = Position(
         # An unknown phase is already reported; "H" allows every tile and train, so no follow-on problems.
@@ -217,8 +290,28 @@ def position_from_dict(data: Any) -> tuple[Position | None, list[Problem]]:
         companies=_frozen_map(companies),
         name=raw.name,
         title=raw.game,
+        players=tuple(Player(p.name, p.cash) for p in raw.players),
+        market=MappingProxyType(dict(sorted(market.items()))),
     )
     return position, problems
+
+
+_MONEY_FIELDS = ("par", "chartered", "cash", "holdings", "director", "receivership", "operated")
+
+
+def _company_money(entry: CompanyEntry) -> CompanyMoney | None:
+    """The company's money when the file gives any of it (format version 2), else None."""
+    if not entry.model_fields_set & set(_MONEY_FIELDS):
+        return None
+    return CompanyMoney(
+        par=entry.par,
+        chartered=True if entry.chartered is None else entry.chartered,
+        cash=entry.cash or 0,
+        holdings=_frozen_map(entry.holdings or {}),
+        director=entry.director,
+        receivership=entry.receivership,
+        operated=entry.operated,
+    )
 
 
 def parse_position(data: Any) -> Position:
@@ -265,9 +358,12 @@ def position_to_dict(position: Position) -> dict[str, Any]:
         }
         if c.home != game.companies[c.id].home:
             entry_c["home"] = c.home
+        if c.money is not None:
+            entry_c |= _money_to_dict(c.money)
         companies.append(entry_c)
-    return {
+    result: dict[str, Any] = {
         "game": position.title,
+        "version": 2,
         "name": position.name,
         "phase": position.phase,
         "variant": variant,
@@ -276,3 +372,23 @@ def position_to_dict(position: Position) -> dict[str, Any]:
         "london": list(position.london),
         "companies": companies,
     }
+    if position.players:
+        result["players"] = [{"name": p.name, "cash": p.cash} for p in position.players]
+    if position.market:
+        result["market"] = {str(price): list(stack) for price, stack in sorted(position.market.items())}
+    return result
+
+
+def _money_to_dict(money: CompanyMoney) -> dict[str, Any]:
+    entry: dict[str, Any] = {"cash": money.cash, "chartered": money.chartered}
+    if money.par is not None:
+        entry["par"] = money.par
+    if money.holdings:
+        entry["holdings"] = dict(money.holdings)
+    if money.director is not None:
+        entry["director"] = money.director
+    if money.receivership:
+        entry["receivership"] = True
+    if money.operated:
+        entry["operated"] = True
+    return entry

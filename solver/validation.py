@@ -12,6 +12,7 @@ from collections import Counter
 from solver import hexgrid
 from solver.errors import Problem
 from solver.gamedata import GameData
+from solver.money.position_checks import money_problems
 from solver.position import Position
 
 LONDON = "london"
@@ -30,6 +31,7 @@ def validate_position(position: Position, *, check_supply: bool = False) -> list
     problems += _check_tiles(position, game)
     problems += _check_markers(position, game)
     problems += _check_companies(position, game)
+    problems += money_problems(position)
     if check_supply:
         problems += train_supply_problems(position)
     return problems

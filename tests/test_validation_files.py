@@ -66,6 +66,19 @@ EXPECTED: dict[str, list[tuple[str, str, str]]] = {
     "company-unknown-marker": [("F3 marker 'GER'", "2.1", "unknown company")],
     "company-listed-twice": [("company ENR", "2.1", "listed twice")],
     "company-home-not-a-town": [("company Y&N", "3.2", "home G6 is not a town")],
+    # money, position format version 2 (2.0, 4.2, 6.3, 6.4.2, 7.1, 7.12, 8.0)
+    "money-without-version": [("version", "format", '"version": 2')],
+    "money-price-not-on-market": [("market 83", "6.4.2", "not a space on the stock market")],
+    "money-company-twice-on-market": [("company ENR", "6.4.2", "more than one share price")],
+    "money-company-on-market-not-in-play": [("market 82", "7.1", "GER is on the market but not among the companies")],
+    "money-bankrupt-price": [("market 0", "7.12", "bankrupt")],
+    "money-holdings-not-ten": [("company ENR holdings", "2.0", "list 9 shares")],
+    "money-unknown-holder": [("company ENR holdings", "format", "unknown holder 'Zoe'")],
+    "money-director-too-few-shares": [("company ENR director", "6.3", "Ben holds fewer than three shares")],
+    "money-par-not-a-par-value": [("company ENR par", "4.2", "80 is not a par value")],
+    "money-player-twice": [("player Ann", "format", "listed twice")],
+    "money-negative-treasury": [("company ENR cash", "7.5.6", "cannot be negative")],
+    "money-director-in-receivership": [("company ENR director", "8.0", "receivership has no director")],
     # the file format
     "wrong-field-types": [
         ("position tiles.0.rotation", "format", "valid integer"),
