@@ -31,6 +31,12 @@ class GameExport:
     optional_rules: tuple[str, ...]
     actions: tuple[Action, ...]
     description: str = ""
+    player_names: tuple[str, ...] = ()
+
+    def names(self) -> dict[str, str]:
+        """Site player id -> the player's name (the id itself when the export gives no name)."""
+        names = self.player_names or self.players
+        return dict(zip(self.players, names, strict=True))
 
 
 def describe_action(action: Action) -> str:
@@ -62,6 +68,7 @@ def parse_export(data: Any, source: str = "game file") -> GameExport:
     problems: list[Problem] = []
     players_raw = data.get("players")
     players: list[str] = []
+    names: list[str] = []
     if not isinstance(players_raw, list) or not players_raw:
         problems.append(Problem(f"{source} players", "format", "missing or empty list of players"))
     else:
@@ -70,6 +77,8 @@ def parse_export(data: Any, source: str = "game file") -> GameExport:
                 problems.append(Problem(f"{source} players[{i}]", "format", "a player needs an 'id'"))
             else:
                 players.append(str(p["id"]))
+                name = p.get("name")
+                names.append(name if isinstance(name, str) and name.strip() else str(p["id"]))
         if not 2 <= len(players_raw) <= 8:
             problems.append(Problem(f"{source} players", "2.1", f"{len(players_raw)} players; 1862 takes 2 to 8"))
     settings = data.get("settings") or {}
@@ -126,6 +135,7 @@ def parse_export(data: Any, source: str = "game file") -> GameExport:
         optional_rules=tuple(rules),
         actions=tuple(actions),
         description=str(data.get("description") or ""),
+        player_names=tuple(names) if len(set(names)) == len(names) else tuple(players),
     )
 
 

@@ -28,27 +28,26 @@ follow the rebuilt track: otherwise the import stops with an InputError naming t
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from solver.errors import InputError, Problem
 from solver.gamedata import PHASES, GameData, load_game
+from solver.money.market import operating_order
 from solver.importer.actions import Step, effective_actions
 from solver.importer.engine_data import EngineData, load_engine_data
 from solver.importer.export_file import GameExport, read_export
-from solver.importer.rounds import RoundMap, map_rounds, turn_slot
+from solver.importer.rounds import RoundMap, is_company_step, map_rounds
 from solver.importer.setup import Setup, seeded_setup
+from solver.importer.stock import StockReplay
 from solver.importer.tile_variants import physical_tile, split_instance
-from solver.position import CompanyState, GameLength, Position, TileLay, Variant
+from solver.position import CompanyState, GameLength, Player, Position, TileLay, Variant
 from solver.routes.model import RouteSpec
 from solver.track import build_graph
 from solver.trains import Train, TrainType, parse_train
 from solver.validation import validate_position
-
-POOL = "pool"
-
 
 @dataclass(frozen=True)
 class RecordedRouteInfo:
@@ -114,8 +113,10 @@ class _Company:
     home_placed: bool = False
     pending_home: bool = False
     receivership: bool = False
-    holdings: dict[str, int] = field(default_factory=dict)
-    president: str | None = None
+
+
+#: Actions of a company's own operating turn (7.3-7.10), as opposed to a merger's token removals.
+OPERATING_ACTIONS = frozenset({"lay_tile", "place_token", "run_routes", "pass", "buy_train", "dividend"})
 
 
 class ImportFailure(Exception):
@@ -146,12 +147,18 @@ class _Replay:
         self.runs: list[RecordedRun] = []
         self.steps: list[Step] = []
         self.rounds: RoundMap | None = None
-        self.pending_slots: dict[int, list[str]] = {}
+        self.current_round: int | None = None
+        self.round_order: list[str] = []
+        self.operated: set[str] = set()
         self.turn_company: str | None = None
         self.turn_ran = False
         self.turn_dividend = False
         self.turn_merged = False
         self.merging: tuple[str, str] | None = None
+        self.stock = StockReplay(export.names())
+        self.turn_revenue = 0
+        self.turn_operated = False
+        self.settled: set[tuple[int | None, str]] = set()
 
     # ------------------------------------------------------------------ helpers
 
@@ -238,8 +245,7 @@ class _Replay:
             t.owner = None
         c.permits = {c.original}
         c.home_placed = c.pending_home = c.receivership = False
-        c.holdings.clear()
-        c.president = None
+        self.stock.remove(company)
 
     def bankrupt(self, company: str, why: str) -> None:
         self.restart(company)
@@ -320,16 +326,43 @@ class _Replay:
             return
         c = self.companies.get(company)
         if c is not None and self.turn_ran and not self.turn_dividend and not self.turn_merged:
-            # a run with no dividend action: the site paid it automatically (receivership)
+            # a run with no dividend action: the site withheld for a company in receivership (6.4.3)
+            if not self.stock.in_receivership(company):
+                self.notes.append(
+                    f"difference: {company} ran with no dividend action, which the site does only in receivership, "
+                    "while our replay of its shares has a director; the site's state is taken (receivership)"
+                )
             c.receivership = True
             self.use_warranties(company)
             self.receivership_purchase(company, index)
+        if c is not None and self.turn_operated and not self.turn_dividend:
+            self.withhold(company, index, "no dividend action")
         self.turn_company = None
-        self.turn_ran = self.turn_dividend = self.turn_merged = False
+        self.turn_ran = self.turn_dividend = self.turn_merged = self.turn_operated = False
+        self.turn_revenue = 0
 
     def start_turn(self, company: str) -> None:
         self.turn_company = company
-        self.turn_ran = self.turn_dividend = self.turn_merged = False
+        self.turn_ran = self.turn_dividend = self.turn_merged = self.turn_operated = False
+        self.turn_revenue = 0
+
+    def round_index(self, index: int) -> int | None:
+        assert self.rounds is not None
+        return self.rounds.round_of_step[min(index, len(self.steps) - 1)] if self.steps else None
+
+    def withhold(self, company: str, index: int, why: str) -> None:
+        """The site withholds for a company that operated without a dividend action: one space left (7.8.5);
+        once per operating round. A price reaching 0 bankrupts the company (7.12)."""
+        key = (self.round_index(index), company)
+        if key in self.settled or self.stock.price(company) is None:
+            return
+        self.settled.add(key)
+        self.stock.dividend(company, "withhold", 0)
+        self.check_price(company, f"its price falls to 0 ({why}: the site withholds)")
+
+    def check_price(self, company: str, why: str) -> None:
+        if self.stock.bankrupt_price(company):
+            self.bankrupt(company, why + ", 7.12")
 
     def next_run_trains(self, company: str, after: int) -> list[str]:
         """Train ids that the company's next recorded run uses and that no action bought: bought by the site
@@ -374,20 +407,55 @@ class _Replay:
             bought = True
         return bought
 
-    def schedule_turn_event(self, company: str, after: int) -> None:
-        assert self.rounds is not None
-        slot = turn_slot(self.rounds, company, after, len(self.steps))
-        if slot is not None:
-            self.pending_slots.setdefault(slot, []).append(company)
+    def silent_companies(self) -> list[str]:
+        """Companies in receivership with no train: the site operates them without any recorded action."""
+        return [
+            cid
+            for cid, c in self.companies.items()
+            if c.receivership and not self.trains_of(cid) and self.stock.price(cid) is not None
+        ]
 
-    def run_turn_events(self, index: int) -> None:
-        """A company in receivership with no train at its turn: it buys one, or goes bankrupt (6.4.3)."""
-        for company in self.pending_slots.pop(index, []):
-            c = self.companies[company]
-            if not c.receivership or self.trains_of(company):
-                continue
-            if not self.receivership_purchase(company, index):
-                self.bankrupt(company, "in receivership with no train at its turn")
+    def before_step(self, index: int) -> None:
+        """Operating-round bookkeeping before step `index`: a new round fixes the operating order from the
+        market (7.1); a company in receivership with no train takes its turn where that order puts it."""
+        assert self.rounds is not None
+        round_ = self.rounds.round_of_step[index] if index < len(self.steps) else None
+        if round_ != self.current_round:
+            self.finish_round(index)
+            self.current_round = round_
+            if round_ is not None:
+                self.round_order = operating_order(self.stock.market_stacks())
+                self.operated = set()
+                self.stock.new_operating_round()
+        if round_ is None or index >= len(self.steps) or not is_company_step(self.steps[index]):
+            return
+        company = str(self.steps[index].action.get("entity"))
+        if company in self.operated:
+            return
+        if company in self.round_order:
+            before = self.round_order[: self.round_order.index(company)]
+            for silent in self.silent_companies():
+                if silent in before and silent not in self.operated:
+                    self.silent_turn(silent, index)
+        self.operated.add(company)
+
+    def finish_round(self, index: int) -> None:
+        """The companies left to operate at the end of a round that recorded no action."""
+        if self.current_round is None:
+            return
+        for silent in self.silent_companies():
+            if silent in self.round_order and silent not in self.operated:
+                self.silent_turn(silent, index)
+
+    def silent_turn(self, company: str, index: int) -> None:
+        """A company in receivership with no train at its turn: the site withholds (7.8.5), then buys a train
+        when it can or the company goes bankrupt (6.4.3, 7.12)."""
+        self.operated.add(company)
+        self.withhold(company, index, "in receivership with no train")
+        if self.stock.price(company) is None:
+            return
+        if not self.receivership_purchase(company, index):
+            self.bankrupt(company, "in receivership with no train at its turn and none bought")
 
     # ------------------------------------------------------------------ actions
 
@@ -410,6 +478,8 @@ class _Replay:
                 self.resolve_pending_home(company, step)
             if step.parent_id is None and kind not in ("run_routes", "pass"):
                 c.receivership = False
+            if kind in OPERATING_ACTIONS:
+                self.turn_operated = True
         elif kind in ("bid", "par", "buy_shares", "sell_shares") or (kind == "pass" and step.parent_id is None):
             self.end_turn(index)
         handler = getattr(self, f"do_{kind}", None)
@@ -508,8 +578,15 @@ class _Replay:
             train.owner = None
 
     def do_dividend(self, index: int, step: Step, action: dict[str, Any]) -> None:
+        company = str(action.get("entity"))
         self.turn_dividend = True
-        self.use_warranties(str(action.get("entity")))
+        self.use_warranties(company)
+        kind = str(action.get("kind"))
+        if kind not in ("payout", "withhold", "hudson"):
+            raise ImportFailure(f"dividend kind {kind!r} is none of payout, withhold, hudson")
+        self.settled.add((self.round_index(index), company))
+        self.stock.dividend(company, kind, self.turn_revenue)
+        self.check_price(company, f"its price falls to 0 (dividend {kind})")
 
     def do_merge(self, index: int, step: Step, action: dict[str, Any]) -> None:
         other = action.get("corporation")
@@ -530,6 +607,7 @@ class _Replay:
     def merge(self, survivor: str, nonsurvivor: str) -> None:
         """5.2.5, 7.5.6: markers, trains and permits of the non-survivor pass to the survivor."""
         s, n = self.company(survivor), self.company(nonsurvivor)
+        self.stock.merged(survivor, nonsurvivor, bool(self.trains_of(survivor)), bool(self.trains_of(nonsurvivor)))
         for hex_ in self.markers_of(nonsurvivor):
             slots = self.slots[hex_]
             if survivor in slots:
@@ -545,9 +623,12 @@ class _Replay:
             t.owner = survivor
         s.permits |= n.permits
         s.home_placed = True
-        s.holdings.clear()
         self.restart(nonsurvivor)
         self.notes.append(f"{nonsurvivor} merges into {survivor} (5.2)")
+
+    def do_bid(self, index: int, step: Step, action: dict[str, Any]) -> None:
+        if isinstance(action.get("corporation"), str):
+            self.stock.bid(action["corporation"])
 
     def do_par(self, index: int, step: Step, action: dict[str, Any]) -> None:
         company = action.get("corporation")
@@ -556,49 +637,34 @@ class _Replay:
         c = self.company(company)
         if self.markers_of(company) or self.trains_of(company) or company in self.london_owners():
             self.bankrupt(company, "it is started again, so it went bankrupt earlier")
-        c.holdings = {str(action.get("entity")): 30}
-        c.president = str(action.get("entity"))
+        price = str(action.get("share_price", "")).split(",")[0]
+        if not price.isdigit():
+            raise ImportFailure("a par records its 'share_price' as 'price,row,column'")
+        try:
+            self.stock.par(str(action.get("entity")), company, int(price))
+        except InputError as exc:
+            raise ImportFailure("; ".join(p.message for p in exc.problems)) from None
         c.receivership = False
 
     def do_buy_shares(self, index: int, step: Step, action: dict[str, Any]) -> None:
-        if action.get("entity_type") == "corporation":
-            return
-        player = str(action.get("entity"))
         shares = [s for s in action.get("shares") or [] if isinstance(s, str)]
-        for share in shares:
-            company, _, number = share.rpartition("_")
+        for note in self.stock.buy(str(action.get("entity")), shares):
+            self.notes.append(f"difference at {step.describe()}: {note}")
+        for company in {s.rpartition("_")[0] for s in shares}:
             c = self.companies.get(company)
-            if c is None:
-                continue
-            c.holdings[player] = c.holdings.get(player, 0) + (30 if number == "0" else 10)
-            if number == "0":
-                c.president = player
+            if c is not None and c.receivership and not self.stock.in_receivership(company):
                 c.receivership = False
 
     def do_sell_shares(self, index: int, step: Step, action: dict[str, Any]) -> None:
         if action.get("entity_type") == "corporation":
             return
-        player = str(action.get("entity"))
-        sold_president: set[str] = set()
-        for share in [s for s in action.get("shares") or [] if isinstance(s, str)]:
-            company, _, number = share.rpartition("_")
-            c = self.companies.get(company)
-            if c is None:
-                continue
-            c.holdings[player] = c.holdings.get(player, 0) - (30 if number == "0" else 10)
-            if number == "0":
-                sold_president.add(company)
-        for company in sold_president:
-            c = self.companies[company]
-            best = max((p for p in c.holdings if p != player), key=lambda p: c.holdings[p], default=None)
-            if best is not None and c.holdings[best] >= 30:
-                c.president = best
-            else:
-                c.president = POOL
-                c.receivership = True
-                self.notes.append(f"{company} enters receivership: its director's certificate is sold (6.4.3)")
-                if not self.trains_of(company):
-                    self.schedule_turn_event(company, index)
+        shares = [s for s in action.get("shares") or [] if isinstance(s, str)]
+        for company in self.stock.sell(str(action.get("entity")), shares):
+            self.companies[company].receivership = True
+            self.notes.append(f"{company} enters receivership: its director's certificate is sold (6.4.3)")
+        for company in sorted({s.rpartition("_")[0] for s in shares}):
+            if company in self.companies:
+                self.check_price(company, "its price falls to 0 (shares sold)")
 
     def do_run_routes(self, index: int, step: Step, action: dict[str, Any]) -> None:
         company = str(action.get("entity"))
@@ -619,6 +685,7 @@ class _Replay:
             if not isinstance(revenue, int) or not isinstance(subsidy, int):
                 raise ImportFailure(f"route {n + 1} ({train.name}) has a non-integer revenue or subsidy")
             infos.append(RecordedRouteInfo(train.id, RouteSpec(train.name, tuple(hexes)), revenue, subsidy))
+        self.turn_revenue = sum(i.revenue for i in infos)
         position = self.position(focus=company)
         problems = validate_position(position)
         if problems:
@@ -647,10 +714,13 @@ class _Replay:
         london = self.london_owners()
         for cid, c in self.companies.items():
             trains = [t for t in self.trains_of(cid)]
-            if not (trains or self.markers_of(cid) or cid in london or cid == focus):
+            money = self.stock.company_money(cid)
+            if not (trains or self.markers_of(cid) or cid in london or cid == focus or money):
                 continue
             parsed: list[Train] = [parse_train(t.name, self.game, short) for t in sorted(trains, key=lambda t: t.id)]
-            companies[cid] = CompanyState(cid, tuple(parsed), frozenset(c.permits), self.game.companies[cid].home)
+            companies[cid] = CompanyState(
+                cid, tuple(parsed), frozenset(c.permits), self.game.companies[cid].home, money
+            )
         stations = {h: tuple(o for o in slots if o is not None) for h, slots in self.slots.items()}
         return Position(
             phase=self.phase,
@@ -660,6 +730,8 @@ class _Replay:
             london=tuple(london),
             companies=MappingProxyType(companies),
             name=f"18xx.games {self.export.game_id or ''}".strip(),
+            players=tuple(Player(name, 0) for name in self.export.names().values()),
+            market=self.stock.market_stacks(),
         )
 
     # ------------------------------------------------------------------ driver
@@ -669,10 +741,8 @@ class _Replay:
         self.rounds = map_rounds(self.steps)
         for index, step in enumerate(self.steps):
             try:
-                self.run_turn_events(index)
+                self.before_step(index)
                 self.apply(index, step)
-                if step.action.get("type") == "buy_train":
-                    self.after_rust(index)
             except ImportFailure as exc:
                 raise InputError([Problem(f"{self.export.source} {step.describe()}", "import", str(exc))]) from None
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -685,18 +755,9 @@ class _Replay:
                         )
                     ]
                 ) from None
-        self.end_turn(len(self.steps))
         return ImportedGame(
             self.export, self.setup, tuple(self.runs), tuple(self.notes), self.position() if self.steps else None
         )
-
-    def after_rust(self, index: int) -> None:
-        """Companies in receivership whose last train just rusted meet the question at their next turn."""
-        for cid, c in self.companies.items():
-            on_map = bool(self.markers_of(cid)) or cid in self.london_owners()
-            waiting = any(cid in v for k, v in self.pending_slots.items() if k > index)
-            if c.receivership and not self.trains_of(cid) and on_map and not waiting:
-                self.schedule_turn_event(cid, index)
 
 
 def route_hexes(route: dict[str, Any], where: str) -> list[str]:
