@@ -425,6 +425,7 @@ class _Replay:
             self.current_round = round_
             if round_ is not None:
                 self.round_order = operating_order(self.stock.market_stacks())
+                self.check_order(round_)
                 self.operated = set()
                 self.stock.new_operating_round()
         if round_ is None or index >= len(self.steps) or not is_company_step(self.steps[index]):
@@ -438,6 +439,18 @@ class _Replay:
                 if silent in before and silent not in self.operated:
                     self.silent_turn(silent, index)
         self.operated.add(company)
+
+    def check_order(self, round_: int) -> None:
+        """Note a round whose recorded order is not the market's (7.1): our prices differ from the site's."""
+        assert self.rounds is not None
+        recorded = self.rounds.rounds[round_].order
+        ours = [c for c in self.round_order if c in recorded]
+        if ours != recorded:
+            label = self.rounds.rounds[round_].label
+            self.notes.append(
+                f"difference: in {label} the companies operated in the order {', '.join(recorded)}; our replay of "
+                f"the market gives {', '.join(ours)} (a company in receivership with no train takes its turn there)"
+            )
 
     def finish_round(self, index: int) -> None:
         """The companies left to operate at the end of a round that recorded no action."""
@@ -535,7 +548,28 @@ class _Replay:
                 index_ = free[0]
             slots[index_] = company
             return
-        self.place(hex_, company, slot if isinstance(slot, int) else None)
+        self.place_recorded(hex_, company, slot if isinstance(slot, int) else None, step)
+
+    def place_recorded(self, hex_: str, company: str, slot: int | None, step: Step) -> None:
+        """A recorded marker goes in the first free space, as the site puts it whatever space the action names.
+        On a full town our replay disagrees with a move the site accepted: the site's state is taken (the marker
+        in the recorded space, else the last one placed, makes way) and the difference is noted."""
+        slots = self.city_slots(hex_)
+        if None not in slots and company not in slots:
+            victim = slots[slot] if slot is not None and 0 <= slot < len(slots) else slots[-1]
+            assert victim is not None
+            self.remove_marker(hex_, victim)
+            self.notes.append(
+                f"difference at {step.describe()}: {hex_} is full in our replay; the site placed {company}'s marker, "
+                f"so {victim}'s marker there is taken off"
+            )
+        self.place(hex_, company)
+        used = self.city_slots(hex_).index(company)
+        if slot is not None and slot != used:
+            self.notes.append(
+                f"{company}'s marker on {hex_} goes in space {used}, the first free one, as the site places it "
+                f"(the action names space {slot})"
+            )
 
     def do_remove_token(self, index: int, step: Step, action: dict[str, Any]) -> None:
         city, slot = action.get("city"), action.get("slot")
