@@ -115,6 +115,9 @@ class _Company:
     receivership: bool = False
 
 
+#: No train may have more than three Warranty tokens (7.10).
+MAX_WARRANTIES = 3
+
 #: Actions of a company's own operating turn (7.3-7.10), as opposed to a merger's token removals.
 OPERATING_ACTIONS = frozenset({"lay_tile", "place_token", "run_routes", "pass", "buy_train", "dividend"})
 
@@ -591,7 +594,11 @@ class _Replay:
         train_id = action.get("train")
         if not isinstance(train_id, str) or "-" not in train_id:
             raise ImportFailure("a train purchase needs a train id such as 'B-2'")
-        extra = action.get("warranties") or 0
+        extra = action.get("warranties")
+        extra = 0 if extra is None else extra
+        most = MAX_WARRANTIES
+        if not isinstance(extra, int) or isinstance(extra, bool) or not 0 <= extra <= most:
+            raise ImportFailure(f"'warranties' must be a whole number from 0 to {most} (7.10), not {extra!r}")
         variant = action.get("variant")
         existing = self.trains.get(train_id)
         if existing is not None and existing.owner is not None:
@@ -599,12 +606,12 @@ class _Replay:
             if isinstance(variant, str) and variant in self.engine.train_variants:
                 existing.name = variant.rstrip("*")
                 existing.type = TrainType(self.engine.train_variants[variant].type)
-            existing.warranties += int(extra)
+            existing.warranties += extra
             return
         if not isinstance(variant, str):
             raise ImportFailure(f"train {train_id} comes from the bank pool but no type ('variant') is recorded")
         self.trains.pop(train_id, None)
-        self.buy_from_depot(company, train_id, variant, int(extra))
+        self.buy_from_depot(company, train_id, variant, extra)
 
     def do_discard_train(self, index: int, step: Step, action: dict[str, Any]) -> None:
         train = self.trains.get(str(action.get("train")))

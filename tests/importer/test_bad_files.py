@@ -102,3 +102,17 @@ def test_a_marker_on_a_full_town_names_the_action() -> None:
 def test_missing_game_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["review", str(tmp_path / "nope.json"), "--quiet"])
     assert code == 2 and "not found" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["Infinity", "-Infinity", "NaN", "1e400", "100000000000000000000000000000", "2.5"])
+def test_non_finite_or_huge_warranties_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    # issue 13 item 7: "warranties": Infinity gave OverflowError; no train takes more than three (7.10)
+    data = real_game()
+    purchase = next(a for a in data["actions"] if a["type"] == "buy_train")
+    purchase["warranties"] = "__W__"
+    code, err = cli(tmp_path, None, capsys, raw=json.dumps(data).replace('"__W__"', value))
+    assert code == 2 and "Traceback" not in err
+    assert f"action {purchase['id']} (buy_train by {purchase['entity']})" in err
+    assert "'warranties' must be a whole number from 0 to 3 (7.10)" in err
