@@ -18,18 +18,19 @@ from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any, Literal
 
-import plotly.colors
-import plotly.graph_objects as go
 import polars as pl
 
+from solver.errors import InputError, Problem
 from solver.importer.replay import ImportedGame, RecordedRun
-from solver.position import position_to_dict
+from solver.position import position_from_dict, position_to_dict
 from solver.routes.evaluator import evaluate
-from solver.routes.model import Evaluation, RouteSpec, SolveOptions, SolveResult
+from solver.routes.model import Evaluation, RouteSpec, SolveOptions
 from solver.routes.optimizer import optimize
 
 Difference = Literal["match", "freight_offboard_bonus", "illegal", "unexplained"]
@@ -54,6 +55,8 @@ class RunReview:
     recorded_routes: tuple[RouteSpec, ...]
     optimal_routes: tuple[RouteSpec, ...]
     bound: int | None = None
+    director: str | None = None
+    broken_rules: tuple[str, ...] = ()
 
     @property
     def left_on_table(self) -> int | None:
@@ -75,6 +78,7 @@ class RunReview:
             "solve_seconds": round(self.solve_seconds, 3),
             "difference": self.difference,
             "reason": self.reason,
+            "director": self.director,
             "recorded_routes": [{"train": r.train, "hexes": list(r.hexes)} for r in self.recorded_routes],
             "optimal_routes": [{"train": r.train, "hexes": list(r.hexes)} for r in self.optimal_routes],
         }
@@ -150,55 +154,128 @@ def classify(run: RecordedRun, evaluation: Evaluation) -> tuple[Difference, str]
     return "unexplained", f"evaluated {evaluation.revenue}, recorded {run.recorded_revenue}"
 
 
-def _key(run: RecordedRun) -> str:
-    return json.dumps([run.company, position_to_dict(run.position)], sort_keys=True)
+@dataclass(frozen=True)
+class _Solved:
+    """What the review keeps of one optimizer solve (small and picklable, to come back from a process)."""
+
+    status: str
+    revenue: int | None
+    routes: tuple[RouteSpec, ...]
+    bound: int | None
+    seconds: float
+
+
+def _solve(task: tuple[str, str, SolveOptions]) -> _Solved:
+    """Solve one position given as position-file JSON (a process pool's work item)."""
+    text, company, options = task
+    position, problems = position_from_dict(json.loads(text))
+    if position is None or problems:
+        raise InputError(problems or [Problem("review", "format", "a replayed position could not be rebuilt")])
+    result = optimize(position, company, options)
+    revenue = result.revenue if result.status in ("optimal", "feasible") else None
+    return _Solved(result.status, revenue, result.routes, result.bound, result.solve_seconds)
+
+
+def _solve_all(
+    tasks: dict[str, tuple[str, str, SolveOptions]], jobs: int, progress: Callable[[int, int], None] | None
+) -> dict[str, _Solved]:
+    """Every distinct position solved once: in this process with one job, else in `jobs` processes (each
+    solve keeps its own CP-SAT worker count, one by default). The answers do not depend on `jobs`."""
+    solved: dict[str, _Solved] = {}
+    total = len(tasks)
+    if jobs <= 1 or total <= 1:
+        for n, (key, task) in enumerate(tasks.items()):
+            if progress is not None:
+                progress(n, total)
+            solved[key] = _solve(task)
+        return solved
+    context = multiprocessing.get_context("spawn")  # no fork of a process that may hold solver threads
+    with ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context) as pool:
+        futures = {pool.submit(_solve, task): key for key, task in tasks.items()}
+        try:
+            for n, future in enumerate(as_completed(futures)):
+                if progress is not None:
+                    progress(n, total)
+                solved[futures[future]] = future.result()
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+    return solved
+
+
+def review_games(
+    games: Sequence[ImportedGame],
+    options: SolveOptions = SolveOptions(time_limit=10.0),  # noqa: B008 - frozen dataclass
+    progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
+) -> list[list[RunReview]]:
+    """Review every recorded run of each game (module docstring), one list per game. Identical positions of
+    the same company (late in a game, when nothing changes between operating rounds) are solved once; with
+    `jobs` > 1 the positions are solved in that many processes. `progress(done, total)` counts solves."""
+    tasks: dict[str, tuple[str, str, SolveOptions]] = {}
+    keys: list[list[str]] = []
+    for game in games:
+        keys.append([])
+        for run in game.runs:
+            text = json.dumps(position_to_dict(run.position), sort_keys=True)
+            key = json.dumps([run.company, text])
+            tasks.setdefault(key, (text, run.company, options))
+            keys[-1].append(key)
+    solved = _solve_all(tasks, jobs, progress)
+    first_use: set[str] = set()
+    reviews: list[list[RunReview]] = []
+    for game, game_keys in zip(games, keys, strict=True):
+        reviews.append([])
+        for run, key in zip(game.runs, game_keys, strict=True):
+            result = solved[key]
+            seconds = 0.0 if key in first_use else result.seconds  # 0: the same position was solved before
+            first_use.add(key)
+            reviews[-1].append(_review(game, run, result, seconds))
+    return reviews
 
 
 def review_game(
     game: ImportedGame,
     options: SolveOptions = SolveOptions(time_limit=10.0),  # noqa: B008 - frozen dataclass
-    progress: Callable[[int, int, RecordedRun], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[RunReview]:
-    """Review every recorded run of an imported game (module docstring). Identical positions of the same
-    company (late in a game, when nothing changes between operating rounds) are solved once."""
-    solved: dict[str, SolveResult] = {}
-    reviews: list[RunReview] = []
-    for n, run in enumerate(game.runs):
-        if progress is not None:
-            progress(n, len(game.runs), run)
-        evaluation, recorded_specs = evaluate_recorded(run)
-        difference, reason = classify(run, evaluation)
-        key = _key(run)
-        result = solved.get(key)
-        seconds = 0.0  # the same position was solved for an earlier run
-        if result is None:
-            result = optimize(run.position, run.company, options)
-            solved[key] = result
-            seconds = result.solve_seconds
-        optimal = result.revenue if result.status in ("optimal", "feasible") else None
-        optimal_routes = result.routes
-        if result.status != "optimal" and evaluation.legal and (optimal is None or evaluation.revenue > optimal):
-            # an unproven solve that found less than the recorded legal run: the recorded run is the best known
-            optimal, optimal_routes = evaluation.revenue, recorded_specs
-        reviews.append(
-            RunReview(
-                game_id=game.export.game_id,
-                action_id=run.action_id,
-                round=run.round,
-                company=run.company,
-                recorded_revenue=run.recorded_revenue,
-                evaluated_revenue=evaluation.revenue if evaluation.legal else None,
-                optimal_revenue=optimal,
-                status=result.status,
-                solve_seconds=seconds,
-                difference=difference,
-                reason=reason,
-                recorded_routes=run.route_specs,
-                optimal_routes=optimal_routes,
-                bound=result.bound,
-            )
-        )
-    return reviews
+    """Review every recorded run of one game, solving in this process (`review_games`)."""
+    return review_games([game], options, progress)[0]
+
+
+def _review(game: ImportedGame, run: RecordedRun, result: _Solved, seconds: float) -> RunReview:
+    evaluation, recorded_specs = evaluate_recorded(run)
+    difference, reason = classify(run, evaluation)
+    optimal, optimal_routes = result.revenue, result.routes
+    if result.status != "optimal" and evaluation.legal and (optimal is None or evaluation.revenue > optimal):
+        # an unproven solve that found less than the recorded legal run: the recorded run is the best known
+        optimal, optimal_routes = evaluation.revenue, recorded_specs
+    return RunReview(
+        game_id=game.export.game_id,
+        action_id=run.action_id,
+        round=run.round,
+        company=run.company,
+        recorded_revenue=run.recorded_revenue,
+        evaluated_revenue=evaluation.revenue if evaluation.legal else None,
+        optimal_revenue=optimal,
+        status=result.status,
+        solve_seconds=seconds,
+        difference=difference,
+        reason=reason,
+        recorded_routes=run.route_specs,
+        optimal_routes=optimal_routes,
+        bound=result.bound,
+        director=_director(run),
+        broken_rules=tuple(dict.fromkeys(p.rule for p in evaluation.problems)) if not evaluation.legal else (),
+    )
+
+
+def _director(run: RecordedRun) -> str | None:
+    """Who decided the run: the company's director, or "receivership" (8.0); None when the replay has no shares."""
+    money = run.position.companies[run.company].money
+    if money is None:
+        return None
+    return money.director or "receivership"
 
 
 COLUMNS = [
@@ -215,6 +292,7 @@ COLUMNS = [
     "solve_seconds",
     "difference",
     "reason",
+    "director",
 ]
 
 
@@ -241,6 +319,7 @@ def review_table(reviews: Sequence[RunReview]) -> pl.DataFrame:
         "solve_seconds": pl.Float64,
         "difference": pl.Utf8,
         "reason": pl.Utf8,
+        "director": pl.Utf8,
         "recorded_routes": pl.Utf8,
         "optimal_routes": pl.Utf8,
     }
@@ -255,47 +334,43 @@ def difference_counts(reviews: Sequence[RunReview]) -> dict[str, int]:
     return counts
 
 
-def revenue_figure(reviews: Sequence[RunReview]) -> go.Figure:
-    """Plotly chart of recorded (solid) against optimal (dashed) revenue per company across the game, one
-    colour per company, runs in game order on the x axis (labelled by operating round)."""
-    fig = go.Figure()
-    order = {r.action_id: i for i, r in enumerate(reviews)}
-    companies = sorted({r.company for r in reviews})
-    palette = plotly.colors.qualitative.Dark24
-    for n, company in enumerate(companies):
-        runs = [r for r in reviews if r.company == company]
-        colour = palette[n % len(palette)]
-        x = [order[r.action_id] for r in runs]
-        text = [f"{r.round} action {r.action_id}" for r in runs]
-        fig.add_trace(
-            go.Scatter(
-                x=x,
-                y=[r.recorded_revenue for r in runs],
-                mode="lines+markers",
-                name=f"{company} recorded",
-                line={"color": colour},
-                text=text,
-                legendgroup=company,
-            )
-        )
-        fig.add_trace(
-            go.Scatter(
-                x=x,
-                y=[r.optimal_revenue for r in runs],
-                mode="lines+markers",
-                name=f"{company} optimal",
-                line={"color": colour, "dash": "dash"},
-                marker={"symbol": "diamond-open"},
-                text=text,
-                legendgroup=company,
-            )
-        )
-    ticks = [(i, r.round) for i, r in enumerate(reviews) if i == 0 or reviews[i - 1].round != r.round]
-    fig.update_layout(
-        xaxis={"title": "operating round", "tickvals": [t[0] for t in ticks], "ticktext": [t[1] for t in ticks]},
-        yaxis={"title": "revenue (£)"},
-        height=420,
-        margin={"l": 40, "r": 10, "t": 30, "b": 40},
-        legend={"orientation": "v"},
-    )
-    return fig
+@dataclass(frozen=True)
+class ReviewSummary:
+    """The top of a review (issue 15): runs matched, illegal runs by the rules they break, and the money
+    left on the table (optimal - recorded, over runs with an optimum) per company and per director."""
+
+    runs: int
+    differences: dict[str, int]
+    illegal_by_rules: dict[str, int]
+    left_by_company: dict[str, int]
+    left_by_player: dict[str, int]
+
+    def lines(self) -> list[str]:
+        matched = self.differences.get("match", 0)
+        out = [f"{self.runs} runs: {matched} matched the recorded revenue"]
+        out += [f"  {kind.replace('_', ' ')}: {n}" for kind, n in sorted(self.differences.items()) if kind != "match"]
+        out += [f"  illegal, breaking {rules}: {n}" for rules, n in self.illegal_by_rules.items()]
+        for title, table in (("company", self.left_by_company), ("player", self.left_by_player)):
+            if table:
+                out.append(f"left on the table by {title}: " + ", ".join(f"{k} £{v}" for k, v in table.items()))
+        return out
+
+
+def review_summary(reviews: Sequence[RunReview]) -> ReviewSummary:
+    """Summarise reviews (most money left first; runs without a director count under "receivership")."""
+    illegal: dict[str, int] = {}
+    by_company: dict[str, int] = {}
+    by_player: dict[str, int] = {}
+    for r in reviews:
+        if r.difference == "illegal":
+            key = ", ".join(f"rule {rule}" if rule[:1].isdigit() else rule for rule in r.broken_rules) or "a rule"
+            illegal[key] = illegal.get(key, 0) + 1
+        if r.left_on_table is not None:
+            by_company[r.company] = by_company.get(r.company, 0) + r.left_on_table
+            if r.director is not None:
+                by_player[r.director] = by_player.get(r.director, 0) + r.left_on_table
+
+    def ranked(table: dict[str, int]) -> dict[str, int]:
+        return dict(sorted(table.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    return ReviewSummary(len(reviews), difference_counts(reviews), illegal, ranked(by_company), ranked(by_player))

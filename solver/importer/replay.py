@@ -35,7 +35,6 @@ from typing import Any
 
 from solver.errors import InputError, Problem
 from solver.gamedata import PHASES, GameData, load_game
-from solver.money.market import operating_order
 from solver.importer.actions import Step, effective_actions
 from solver.importer.engine_data import EngineData, load_engine_data
 from solver.importer.export_file import GameExport, read_export
@@ -43,11 +42,13 @@ from solver.importer.rounds import RoundMap, is_company_step, map_rounds
 from solver.importer.setup import Setup, seeded_setup
 from solver.importer.stock import StockReplay
 from solver.importer.tile_variants import physical_tile, split_instance
+from solver.money.market import operating_order
 from solver.position import CompanyState, GameLength, Player, Position, TileLay, Variant
 from solver.routes.model import RouteSpec
 from solver.track import build_graph
 from solver.trains import Train, TrainType, parse_train
 from solver.validation import validate_position
+
 
 @dataclass(frozen=True)
 class RecordedRouteInfo:

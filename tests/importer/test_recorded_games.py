@@ -50,7 +50,9 @@ def test_bankrupt_companys_markers_are_replaced_by_another_companys() -> None:
     assert runs[585].position.companies["SVR"].money.receivership  # type: ignore[union-attr]
     assert runs[631].position.stations["B13"] == ("E&H", "ENR")
     assert "SVR" not in runs[631].position.companies and runs[631].position.price_of("SVR") is None
-    assert any(n.startswith("SVR goes bankrupt (in receivership with no train") for n in game("1862_game_end_bank.json").notes)
+    assert any(
+        n.startswith("SVR goes bankrupt (in receivership with no train") for n in game("1862_game_end_bank.json").notes
+    )
 
 
 def test_market_replay_follows_the_recorded_prices_and_holdings() -> None:
