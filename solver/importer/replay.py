@@ -93,6 +93,8 @@ class ImportedGame:
     runs: tuple[RecordedRun, ...]
     notes: tuple[str, ...] = ()
     final_position: Position | None = None
+    about_to_run: str | None = None
+    lookahead: tuple[tuple[int, int], ...] = ()  # (action id, later run id): a purchase seen from a later run
 
 
 @dataclass
@@ -163,6 +165,7 @@ class _Replay:
         self.turn_revenue = 0
         self.turn_operated = False
         self.settled: set[tuple[int | None, str]] = set()
+        self.lookahead: list[tuple[int, int]] = []  # (step id, later run id) of purchases seen from a later run
 
     # ------------------------------------------------------------------ helpers
 
@@ -368,9 +371,9 @@ class _Replay:
         if self.stock.bankrupt_price(company):
             self.bankrupt(company, why + ", 7.12")
 
-    def next_run_trains(self, company: str, after: int) -> list[str]:
-        """Train ids that the company's next recorded run uses and that no action bought: bought by the site
-        in receivership."""
+    def next_run_trains(self, company: str, after: int) -> tuple[list[str], int | None]:
+        """Train ids that the company's next recorded run uses and that no action bought (bought by the site
+        in receivership), and that run's action id (None without a later run)."""
         explicit: set[str] = set()
         for i in range(after, len(self.steps)):
             a = self.steps[i].action
@@ -378,22 +381,18 @@ class _Replay:
                 explicit.add(a["train"])
             if a.get("type") == "run_routes" and a.get("entity") == company:
                 used = [r.get("train") for r in a.get("routes") or [] if isinstance(r, dict)]
-                return [
-                    t
-                    for t in used
-                    if isinstance(t, str) and t not in self.trains and t not in explicit and t not in self.bought_ids
-                ]
-        return []
-
-    @property
-    def bought_ids(self) -> set[str]:
-        return {t for t in self.trains}
+                unbought = [t for t in used if isinstance(t, str) and t not in self.trains and t not in explicit]
+                return unbought, self.steps[i].id
+        return [], None
 
     def receivership_purchase(self, company: str, index: int) -> bool:
         """Buy, as the site does for a company in receivership, the depot trains its next run shows it has."""
         c = self.company(company)
         bought = False
-        for train_id in self.next_run_trains(company, index):
+        train_ids, evidence = self.next_run_trains(company, index)
+        if train_ids and evidence is not None:
+            self.lookahead.append((self.steps[index].id if index < len(self.steps) else evidence, evidence))
+        for train_id in train_ids:
             band = train_id.split("-")[0]
             kinds = sorted(c.permits, key=lambda p: p.value)  # the site's order: express, freight, local
             limit_info = self.game.phases[self.phase].train_limit
@@ -479,29 +478,39 @@ class _Replay:
     def apply(self, index: int, step: Step) -> None:
         action = step.action
         kind = action["type"]
+        company = self.begin(index, step)
+        if company is not None:
+            if step.parent_id is None and kind not in ("run_routes", "pass"):
+                self.companies[company].receivership = False
+            if kind in OPERATING_ACTIONS:
+                self.turn_operated = True
+        handler = getattr(self, f"do_{kind}", None)
+        if handler is not None:
+            handler(index, step, action)
+
+    def begin(self, index: int, step: Step) -> str | None:
+        """What the site does before the step's action is taken: the previous company's turn ends, and a
+        company's turn starts with its home marker (7.2). Returns the acting company (None for a player)."""
+        action = step.action
+        kind = action["type"]
         entity = action.get("entity")
         is_company = action.get("entity_type") == "corporation" or (
             action.get("entity_type") is None and isinstance(entity, str) and entity in self.game.companies
         )
-        if is_company:
-            company = str(entity)
-            c = self.company(company)
-            if company != self.turn_company:
+        if not is_company:
+            if kind in ("bid", "par", "buy_shares", "sell_shares") or (kind == "pass" and step.parent_id is None):
                 self.end_turn(index)
-                self.start_turn(company)
-            if not c.home_placed and not c.receivership:
-                self.place_home(company)
-            if c.pending_home:
-                self.resolve_pending_home(company, step)
-            if step.parent_id is None and kind not in ("run_routes", "pass"):
-                c.receivership = False
-            if kind in OPERATING_ACTIONS:
-                self.turn_operated = True
-        elif kind in ("bid", "par", "buy_shares", "sell_shares") or (kind == "pass" and step.parent_id is None):
+            return None
+        company = str(entity)
+        c = self.company(company)
+        if company != self.turn_company:
             self.end_turn(index)
-        handler = getattr(self, f"do_{kind}", None)
-        if handler is not None:
-            handler(index, step, action)
+            self.start_turn(company)
+        if not c.home_placed and not c.receivership:
+            self.place_home(company)
+        if c.pending_home:
+            self.resolve_pending_home(company, step)
+        return company
 
     def do_lay_tile(self, index: int, step: Step, action: dict[str, Any]) -> None:
         hex_ = action.get("hex")
@@ -778,12 +787,18 @@ class _Replay:
 
     # ------------------------------------------------------------------ driver
 
-    def run(self) -> ImportedGame:
+    def run(self, stop_before: int | None = None) -> ImportedGame:
+        """Replay every effective action, or those before action `stop_before` (the later ones still show what
+        a company in receivership bought without an action)."""
         self.steps = effective_actions(self.export.actions, self.export.source)
         self.rounds = map_rounds(self.steps)
         for index, step in enumerate(self.steps):
+            stop = stop_before is not None and step.parent_id is None and step.id >= stop_before
             try:
                 self.before_step(index)
+                if stop:
+                    self.begin(index, step)
+                    break
                 self.apply(index, step)
             except ImportFailure as exc:
                 raise InputError([Problem(f"{self.export.source} {step.describe()}", "import", str(exc))]) from None
@@ -798,8 +813,24 @@ class _Replay:
                     ]
                 ) from None
         return ImportedGame(
-            self.export, self.setup, tuple(self.runs), tuple(self.notes), self.position() if self.steps else None
+            self.export,
+            self.setup,
+            tuple(self.runs),
+            tuple(self.notes),
+            self.position(),
+            self.about_to_run(),
+            tuple(self.lookahead),
         )
+
+    def about_to_run(self) -> str | None:
+        """After the last action: the company whose turn has not yet run, or the next one to operate in this
+        operating round by the market's order (7.1); None outside an operating round."""
+        if self.turn_company is not None and not self.turn_ran and self.turn_company in self.companies:
+            return self.turn_company
+        if self.current_round is None:
+            return None
+        waiting = [c for c in self.round_order if c not in self.operated and c != self.turn_company]
+        return waiting[0] if waiting else None
 
 
 def route_hexes(route: dict[str, Any], where: str) -> list[str]:
@@ -839,6 +870,20 @@ def route_hexes(route: dict[str, Any], where: str) -> list[str]:
 def import_export(export: GameExport) -> ImportedGame:
     """Replay a parsed export (see the module docstring); InputError naming the action that cannot be applied."""
     return _Replay(export, load_game(export.title), load_engine_data(export.title)).run()
+
+
+def position_before(export: GameExport, action_id: int | None = None) -> tuple[Position, ImportedGame]:
+    """The position just before action `action_id` (None: after the last action) and the game replayed up to
+    there (issue 15). The whole export is read: a train a company in receivership bought without an action is
+    seen from its later run. InputError if the export has no such action."""
+    if action_id is not None and not any(a["id"] == action_id for a in export.actions):
+        first, last = (export.actions[0]["id"], export.actions[-1]["id"]) if export.actions else (0, 0)
+        raise InputError(
+            [Problem(f"{export.source} action {action_id}", "format", f"no such action (actions {first}-{last})")]
+        )
+    game = _Replay(export, load_game(export.title), load_engine_data(export.title)).run(action_id)
+    assert game.final_position is not None
+    return game.final_position, game
 
 
 def import_game(path: str | Path) -> ImportedGame:
