@@ -374,3 +374,43 @@ def review_summary(reviews: Sequence[RunReview]) -> ReviewSummary:
         return dict(sorted(table.items(), key=lambda kv: (-kv[1], kv[0])))
 
     return ReviewSummary(len(reviews), difference_counts(reviews), illegal, ranked(by_company), ranked(by_player))
+
+
+VERDICTS = {
+    "match": "matches",
+    "freight_offboard_bonus": "off-board Freight bonus",
+    "illegal": "illegal",
+    "unexplained": "unexplained",
+}
+
+
+def proof_text(status: str) -> str:
+    return {"optimal": "proven optimal", "feasible": "best found in the time limit"}.get(status, status)
+
+
+def verdict_text(review: RunReview) -> str:
+    """The recorded run judged by the rulebook, in words: matches, the named difference, or why it is illegal."""
+    text = VERDICTS.get(review.difference, review.difference)
+    return f"{text}: {review.reason}" if review.reason else text
+
+
+def readable_table(reviews: list[RunReview]) -> pl.DataFrame:
+    """One row per run with readable headings, most money left on the table first; a run without an optimum
+    last. An illegal recorded run keeps its recorded and best revenue and says which rules it breaks."""
+    rows: list[dict[str, Any]] = [
+        {
+            "Action": r.action_id,
+            "Round": r.round,
+            "Company": r.company,
+            "Director": r.director or "",
+            "Recorded £": r.recorded_revenue,
+            "By the rulebook £": r.evaluated_revenue,
+            "Best £": r.optimal_revenue,
+            "Left on the table £": r.left_on_table,
+            "Best run": proof_text(r.status),
+            "Recorded run": verdict_text(r),
+        }
+        for r in reviews
+    ]
+    table = pl.DataFrame(rows, infer_schema_length=None)
+    return table.sort(["Left on the table £", "Action"], descending=[True, False], nulls_last=True)

@@ -47,7 +47,7 @@ def test_bankrupt_companys_markers_are_replaced_by_another_companys() -> None:
     runs = {r.action_id: r for r in game("1862_game_end_bank.json").runs}
     assert runs[585].position.stations["B13"] == ("E&H", "SVR")
     assert runs[585].position.companies["SVR"].money is not None
-    assert runs[585].position.companies["SVR"].money.receivership  # type: ignore[union-attr]
+    assert runs[585].position.companies["SVR"].money.receivership
     assert runs[631].position.stations["B13"] == ("E&H", "ENR")
     assert "SVR" not in runs[631].position.companies and runs[631].position.price_of("SVR") is None
     assert any(
