@@ -141,9 +141,12 @@ def main() -> None:
     if game is None:
         return
     st.write(f"{game.export.source}: {len(game.runs)} recorded runs")
-    differences = [n for n in game.notes if n.startswith("difference")]
+    differences = [n for n in game.notes if n.startswith(("difference", "check"))]
     if differences:
-        st.warning("Where our replay differs from the site's:\n" + "\n".join(f"- {n}" for n in differences))
+        st.warning(
+            "Where our replay differs from the site's, or the export looks edited:\n"
+            + "\n".join(f"- {n}" for n in differences)
+        )
     with st.expander(f"Events rebuilt without an action ({len(game.notes)})"):
         st.write("\n".join(f"- {n}" for n in game.notes) or "none")
     _moments(game)

@@ -16,6 +16,7 @@ from solver.cli.common import read_json_file
 from solver.errors import InputError, Problem
 
 SUPPORTED_TITLES = ("1862",)
+RESERVED_NAMES = frozenset({"treasury", "pool", "ipo"})  # holders of shares in a position file
 Action = dict[str, Any]
 
 
@@ -32,6 +33,7 @@ class GameExport:
     actions: tuple[Action, ...]
     description: str = ""
     player_names: tuple[str, ...] = ()
+    checks: tuple[str, ...] = ()  # signs that the export may have been edited (see `integrity_checks`)
 
     def names(self) -> dict[str, str]:
         """Site player id -> the player's name (the id itself when the export gives no name)."""
@@ -126,6 +128,7 @@ def parse_export(data: Any, source: str = "game file") -> GameExport:
             actions.append(a)
     if problems:
         raise InputError(problems)
+    names_ok = len(set(names)) == len(names) and not set(names) & RESERVED_NAMES
     return GameExport(
         source=source,
         game_id=game_id,
@@ -135,8 +138,28 @@ def parse_export(data: Any, source: str = "game file") -> GameExport:
         optional_rules=tuple(rules),
         actions=tuple(actions),
         description=str(data.get("description") or ""),
-        player_names=tuple(names) if len(set(names)) == len(names) else tuple(players),
+        player_names=tuple(names) if names_ok else tuple(players),
+        checks=integrity_checks(actions),
     )
+
+
+def integrity_checks(actions: list[Action]) -> tuple[str, ...]:
+    """What an export's own numbering and clock say about it: the site numbers actions 1, 2, 3 ... and
+    stamps each with the time it was taken, so a gap in the ids or a time going backwards means an action
+    is missing or was moved (an edited or cut file; the site's own exports have a few gaps)."""
+    checks: list[str] = []
+    last_id, last_time = 0, None
+    for action in actions:
+        aid, when = action["id"], action.get("created_at")
+        if aid > last_id + 1:
+            missing = f"action {last_id + 1}" if aid == last_id + 2 else f"actions {last_id + 1}-{aid - 1}"
+            checks.append(f"check: {missing} missing from the export (ids jump from {last_id} to {aid})")
+        if isinstance(when, int) and not isinstance(when, bool):
+            if last_time is not None and when < last_time:
+                checks.append(f"check: action {aid} is stamped earlier than the action before it")
+            last_time = when
+        last_id = aid
+    return tuple(checks)
 
 
 def read_export(path: str | Path) -> GameExport:

@@ -149,7 +149,7 @@ class _Replay:
         self.london: dict[str, list[str | None]] = {h: [None] * n for h, n in engine.london_city_slots.items()}
         self.trains: dict[str, _Train] = {}
         self.bands_bought: set[str] = set()
-        self.notes: list[str] = []
+        self.notes: list[str] = list(export.checks)
         self.runs: list[RecordedRun] = []
         self.steps: list[Step] = []
         self.rounds: RoundMap | None = None

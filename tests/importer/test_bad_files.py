@@ -116,3 +116,19 @@ def test_non_finite_or_huge_warranties_are_refused(
     assert code == 2 and "Traceback" not in err
     assert f"action {purchase['id']} (buy_train by {purchase['entity']})" in err
     assert "'warranties' must be a whole number from 0 to 3 (7.10)" in err
+
+
+def test_a_deleted_action_is_flagged_as_an_edited_export() -> None:
+    # issue 13 item 10: 595 of 702 single-action deletions imported without a word
+    data = real_game()
+    data["actions"] = [a for a in data["actions"] if a["id"] != 300]
+    game = import_export(parse_export(data))
+    assert "check: action 300 missing from the export (ids jump from 299 to 301)" in game.notes
+
+
+def test_an_action_moved_in_time_is_flagged() -> None:
+    data = real_game()
+    moved = next(a for a in data["actions"] if a["id"] == 400)
+    moved["created_at"] = 1_000
+    game = import_export(parse_export(data))
+    assert "check: action 400 is stamped earlier than the action before it" in game.notes
