@@ -34,6 +34,7 @@ UPLOAD = "review_upload"
 PASTE = "review_paste"
 TABLE = "review_table"
 MOMENT = "review_moment"
+PICK = "review_pick"
 
 
 def _load(name: str, text: str) -> None:
@@ -71,13 +72,19 @@ def _board(position: Position, title: str, routes: tuple[RouteSpec, ...], compan
 
 def _selected(reviews: list[RunReview], game: ImportedGame) -> None:
     shown = readable_table(reviews)
-    event = st.dataframe(shown, key=TABLE, on_select="rerun", selection_mode="single-row", hide_index=True)
-    rows = event.selection.rows if event is not None else []
-    if not rows:
-        st.caption("Select a run in the table to see its board with the recorded and the best routes.")
+    st.dataframe(shown, key=TABLE, hide_index=True)
+    by_id = {r.action_id: r for r in reviews}
+    order = [int(a) for a in shown["Action"]]
+
+    def label(action_id: int) -> str:
+        r = by_id[action_id]
+        left = "no optimum" if r.left_on_table is None else f"£{r.left_on_table} left on the table"
+        return f"action {action_id} · {r.round} · {r.company} · {left}"
+
+    action_id = st.selectbox("Run", order, format_func=label, key=PICK)
+    if action_id is None:
         return
-    action_id = int(shown["Action"][rows[0]])
-    review = next(r for r in reviews if r.action_id == action_id)
+    review = by_id[action_id]
     run: RecordedRun = next(r for r in game.runs if r.action_id == action_id)
     st.subheader(f"{review.round}: {review.company} (action {action_id})")
     if review.reason:
@@ -91,6 +98,7 @@ def _selected(reviews: list[RunReview], game: ImportedGame) -> None:
     with right:
         best = "no run" if review.optimal_revenue is None else f"£{review.optimal_revenue}"
         _board(run.position, f"Best run, {proof_text(review.status)}: {best}", review.optimal_routes, run.company)
+        st.markdown(f"**Best run: {best}** ({proof_text(review.status)})")
 
 
 def _moments(game: ImportedGame) -> None:

@@ -27,7 +27,8 @@ def test_review_page_reviews_an_imported_game_and_shows_chart_and_table() -> Non
     assert not at.exception
     reviews = at.session_state["review_runs"]
     assert len(reviews) == 6 and all(r.status == "optimal" for r in reviews)
-    assert len(at.get("plotly_chart")) == 2  # money left on the table, revenue per run
+    assert len(at.get("plotly_chart")) == 4  # money left on the table, revenue per run, the chosen run's boards
+    assert any(m.value.startswith("**Best run: £") and "(proven optimal)" in m.value for m in at.markdown)
     assert any("6 runs: " in m.value and "matched the recorded revenue" in m.value for m in at.markdown)
     assert len(at.dataframe) == 1
     table = at.dataframe[0].value
