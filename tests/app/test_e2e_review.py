@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from tests.app.test_e2e_browser import SHOTS, open_page, page, server, shot, wait_for_app  # noqa: F401 - fixtures
+from test_e2e_browser import SHOTS, open_page, page, server, shot, wait_for_app  # noqa: F401 - fixtures
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "tests" / "data" / "importer" / "46925.json"
