@@ -18,20 +18,17 @@ from __future__ import annotations
 
 import itertools
 import json
-import multiprocessing
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import polars as pl
 
-from solver.errors import InputError, Problem
 from solver.importer.replay import ImportedGame, RecordedRun
-from solver.position import position_from_dict, position_to_dict
+from solver.position import position_to_dict
+from solver.routes.batch import Solved, Task, solve_all
 from solver.routes.evaluator import evaluate
 from solver.routes.model import Evaluation, RouteSpec, SolveOptions
-from solver.routes.optimizer import optimize
 
 Difference = Literal["match", "freight_offboard_bonus", "illegal", "unexplained"]
 CHAIN_WORDS = ("join end to end",)
@@ -154,55 +151,6 @@ def classify(run: RecordedRun, evaluation: Evaluation) -> tuple[Difference, str]
     return "unexplained", f"evaluated {evaluation.revenue}, recorded {run.recorded_revenue}"
 
 
-@dataclass(frozen=True)
-class _Solved:
-    """What the review keeps of one optimizer solve (small and picklable, to come back from a process)."""
-
-    status: str
-    revenue: int | None
-    routes: tuple[RouteSpec, ...]
-    bound: int | None
-    seconds: float
-
-
-def _solve(task: tuple[str, str, SolveOptions]) -> _Solved:
-    """Solve one position given as position-file JSON (a process pool's work item)."""
-    text, company, options = task
-    position, problems = position_from_dict(json.loads(text))
-    if position is None or problems:
-        raise InputError(problems or [Problem("review", "format", "a replayed position could not be rebuilt")])
-    result = optimize(position, company, options)
-    revenue = result.revenue if result.status in ("optimal", "feasible") else None
-    return _Solved(result.status, revenue, result.routes, result.bound, result.solve_seconds)
-
-
-def _solve_all(
-    tasks: dict[str, tuple[str, str, SolveOptions]], jobs: int, progress: Callable[[int, int], None] | None
-) -> dict[str, _Solved]:
-    """Every distinct position solved once: in this process with one job, else in `jobs` processes (each
-    solve keeps its own CP-SAT worker count, one by default). The answers do not depend on `jobs`."""
-    solved: dict[str, _Solved] = {}
-    total = len(tasks)
-    if jobs <= 1 or total <= 1:
-        for n, (key, task) in enumerate(tasks.items()):
-            if progress is not None:
-                progress(n, total)
-            solved[key] = _solve(task)
-        return solved
-    context = multiprocessing.get_context("spawn")  # no fork of a process that may hold solver threads
-    with ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context) as pool:
-        futures = {pool.submit(_solve, task): key for key, task in tasks.items()}
-        try:
-            for n, future in enumerate(as_completed(futures)):
-                if progress is not None:
-                    progress(n, total)
-                solved[futures[future]] = future.result()
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-    return solved
-
-
 def review_games(
     games: Sequence[ImportedGame],
     options: SolveOptions = SolveOptions(time_limit=10.0),  # noqa: B008 - frozen dataclass
@@ -212,7 +160,7 @@ def review_games(
     """Review every recorded run of each game (module docstring), one list per game. Identical positions of
     the same company (late in a game, when nothing changes between operating rounds) are solved once; with
     `jobs` > 1 the positions are solved in that many processes. `progress(done, total)` counts solves."""
-    tasks: dict[str, tuple[str, str, SolveOptions]] = {}
+    tasks: dict[str, Task] = {}
     keys: list[list[str]] = []
     for game in games:
         keys.append([])
@@ -221,7 +169,7 @@ def review_games(
             key = json.dumps([run.company, text])
             tasks.setdefault(key, (text, run.company, options))
             keys[-1].append(key)
-    solved = _solve_all(tasks, jobs, progress)
+    solved = solve_all(tasks, jobs, progress)
     first_use: set[str] = set()
     reviews: list[list[RunReview]] = []
     for game, game_keys in zip(games, keys, strict=True):
@@ -243,7 +191,7 @@ def review_game(
     return review_games([game], options, progress)[0]
 
 
-def _review(game: ImportedGame, run: RecordedRun, result: _Solved, seconds: float) -> RunReview:
+def _review(game: ImportedGame, run: RecordedRun, result: Solved, seconds: float) -> RunReview:
     evaluation, recorded_specs = evaluate_recorded(run)
     difference, reason = classify(run, evaluation)
     optimal, optimal_routes = result.revenue, result.routes
