@@ -1,28 +1,33 @@
-"""Replaying an 18xx.games 1862 export into board positions, one per recorded run.
+"""Replaying an 18xx.games 1862 export into board positions, one per recorded run, and any moment of it.
 
-Only what decides the board and the trains is replayed: tile lays, station markers, train purchases,
-phases, rusting, mergers, receivership and bankruptcy. Money, shares and the stock market are not (the
-recorded actions already say what the players did). The implicit events the site performs without an
-action are rebuilt from the rules and the site's facts:
+Replayed: tile lays, station markers, train purchases, phases, rusting, mergers, the stock market and the
+share certificates (`stock.py`), receivership and bankruptcy. Cash is not (docs/importer.md says why). The
+implicit events the site performs without an action are rebuilt from the rules and the site's facts:
 
 * set-up: removed companies and permits are redrawn from the seed (`setup.py`, 4.1);
 * home marker: placed at the start of a company's first operating turn (7.2); if its home town is full,
   either the company's first build upgrades the home tile to make room (7.2 third paragraph) or the
   marker placed last on the hex is displaced (7.2, 7.7);
+* a recorded station marker goes in the first free space, as the site puts it whatever space the action
+  names; a town full in our replay takes the site's state with a note;
 * phases start with the first train of each band (9.0); buying it rusts the band it rusts (2.2), except
   trains still under warranty, which rust when their last warranty is used up (7.10);
 * a warranty is used up after every run (7.10): at the company's dividend, or at the end of a turn in which
   it ran without recording one (receivership);
+* a turn without a dividend action withholds: the price moves one space left (7.8.5);
 * merger and acquisition (5.2): the non-survivor's marker on a hex where the survivor has one is removed
   (and its London marker if the survivor has one, 7.5.6); its other markers become the survivor's; its
-  trains and permits pass to the survivor (5.2.5); the non-survivor can start again later;
-* receivership (the director's certificate sold to the market with no player holding 30%): the company
-  does not build; at its turn it buys a train when it can, of the first type it has a permit for among
-  Express, Freight, Local (the site's order); a company in receivership with no train and no purchase goes
-  bankrupt (6.4.3): its markers leave the map and it can start again.
+  trains and permits pass to the survivor (5.2.5); the survivor's price is that of 7.5.3;
+* receivership (no player holds the director's certificate, 6.4.3): a company with no train operates
+  without any recorded action, where the market's operating order puts it (7.1): it withholds, then buys a
+  train (the depot train its next recorded run uses, of the first type it has a permit for among Express,
+  Freight, Local: the site's order) or goes bankrupt: its markers leave the map and it can start again;
+* a share price reaching 0 bankrupts the company (7.12).
 
 Every position built is checked with `solver.validation.validate_position`, and every recorded route must
-follow the rebuilt track: otherwise the import stops with an InputError naming the action.
+follow the rebuilt track: otherwise the import stops with an InputError naming the action. Where our replay
+disagrees with what the site evidently did, the site's state is taken and a note starting "difference" says
+so; notes starting "check" are signs of an edited export (`export_file.integrity_checks`).
 """
 
 from __future__ import annotations
