@@ -7,14 +7,14 @@
   replaying it;
 * with --review (minutes): `review` of the three recorded games with --jobs 1 and --jobs 2 in fresh
   processes, alternated twice (1, 2, 1, 2: the machine's other load falls on both alike), the best wall
-  clock of each, the CPU time of the run, and whether all four give the same figures.
+  clock of each, the machine's load average when each started, and whether all four give the same figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import resource
+import os
 import subprocess
 import sys
 import time
@@ -55,15 +55,14 @@ def best_of(runs: int, work: Any) -> float:
 
 
 def review_seconds(jobs: int) -> tuple[float, float, list[dict[str, Any]]]:
-    """Wall clock and CPU seconds (all processes) of one `review` of the recorded games, and its figures."""
+    """Wall clock of one `review` of the recorded games, the one-minute load average when it started (other
+    processes competing for the cores), and its figures."""
     command = [sys.executable, "-m", "solver", "review", *map(str, GAMES), "--json", "--quiet", "--jobs", str(jobs)]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    load = os.getloadavg()[0]
     started = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
     seconds = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    return seconds, cpu, [{k: r[k] for k in FIGURES} for r in json.loads(done.stdout)]
+    return seconds, load, [{k: r[k] for k in FIGURES} for r in json.loads(done.stdout)]
 
 
 def main() -> None:
@@ -81,8 +80,8 @@ def main() -> None:
         runs = {1: [], 2: []}  # type: dict[int, list[tuple[float, float, list[dict[str, Any]]]]]
         for jobs in (1, 2, 1, 2):
             runs[jobs].append(review_seconds(jobs))
-            wall, cpu, _ = runs[jobs][-1]
-            print(f"review of {len(GAMES)} games --jobs {jobs}: {wall:.1f} s wall, {cpu:.1f} s CPU")
+            wall, load, _ = runs[jobs][-1]
+            print(f"review of {len(GAMES)} games --jobs {jobs}: {wall:.1f} s wall (load average {load:.1f})")
         figures = [f for results in runs.values() for _, _, f in results]
         same = "identical" if all(f == figures[0] for f in figures) else "DIFFERENT"
         one, two = min(w for w, _, _ in runs[1]), min(w for w, _, _ in runs[2])
