@@ -715,7 +715,9 @@ class _Replay:
         if action.get("entity_type") == "corporation":
             return
         shares = [s for s in action.get("shares") or [] if isinstance(s, str)]
-        for company in self.stock.sell(str(action.get("entity")), shares):
+        to_receivership, notes = self.stock.sell(str(action.get("entity")), shares)
+        self.notes += [f"difference at {step.describe()}: {note}" for note in notes]
+        for company in to_receivership:
             self.companies[company].receivership = True
             self.notes.append(f"{company} enters receivership: its director's certificate is sold (6.4.3)")
         for company in sorted({s.rpartition("_")[0] for s in shares}):

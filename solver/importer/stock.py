@@ -163,15 +163,20 @@ class StockReplay:
             self.listed[company].certificates[number] = owner
         return notes
 
-    def sell(self, seller: str, shares: list[str]) -> list[str]:
+    def sell(self, seller: str, shares: list[str]) -> tuple[list[str], list[str]]:
         """Certificates sold to the Bank Pool by a player (6.4): price moves, director changes (6.4.2, 6.4.3).
-        Returns the companies whose director's certificate went to the pool (receivership)."""
+        Returns the companies whose director's certificate went to the pool (receivership), and notes on
+        certificates the seller did not hold in our replay (the sale is followed as recorded)."""
         name = self.player_names.get(seller, seller)
         by_company: dict[str, list[int]] = {}
+        notes: list[str] = []
         for share in shares:
             parsed = parse_certificate(share)
             if parsed is not None and parsed[0] in self.listed:
                 by_company.setdefault(parsed[0], []).append(parsed[1])
+                holder = self.listed[parsed[0]].certificates[parsed[1]]
+                if holder != name:
+                    notes.append(f"{name} sells {share}, which our replay has with {holder}")
         to_receivership: list[str] = []
         for company, numbers in by_company.items():
             listing = self.listed[company]
@@ -186,7 +191,7 @@ class StockReplay:
                     self._move(company, self.market.down(listing.price))
             if DIRECTOR_CERTIFICATE in numbers and not self._new_director(company, name):
                 to_receivership.append(company)
-        return to_receivership
+        return to_receivership, notes
 
     def _new_director(self, company: str, seller: str) -> bool:
         """After the director's certificate is sold: the player with most shares, three or more, swaps three
