@@ -101,3 +101,21 @@ def test_cli_without_action_gives_the_position_after_the_last(capsys: pytest.Cap
 def test_cli_bad_action_or_output_is_refused(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["position", str(DATA / "46925.json"), *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_game_in_progress_gives_its_current_position_and_the_company_about_to_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An export of a game still running: 46925 as it stood after WVR's tile lay of action 100 (OR 2.1)
+    data = json.loads((DATA / "46925.json").read_text(encoding="utf-8"))
+    data["actions"] = [a for a in data["actions"] if a["id"] <= 100]
+    data["status"] = "active"
+    live = tmp_path / "live.json"
+    live.write_text(json.dumps(data), encoding="utf-8")
+    out = tmp_path / "now.json"
+    assert main(["position", str(live), "--out", str(out)]) == 0
+    assert "WVR is about to run" in capsys.readouterr().err
+    position = load_position(out)
+    assert position.tiles["F11"].tile == "790" and "WVR" in position.companies
+    assert main(["routes", str(out), "--company", "WVR", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "optimal"
