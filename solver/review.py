@@ -26,7 +26,7 @@ import polars as pl
 
 from solver.importer.replay import ImportedGame, RecordedRun
 from solver.position import position_to_dict
-from solver.routes.batch import Solved, Task, solve_all
+from solver.routes.batch import Solved, SolverPool, Task
 from solver.routes.evaluator import evaluate
 from solver.routes.model import Evaluation, RouteSpec, SolveOptions
 
@@ -155,11 +155,12 @@ def review_games(
     games: Sequence[ImportedGame],
     options: SolveOptions = SolveOptions(time_limit=10.0),  # noqa: B008 - frozen dataclass
     progress: Callable[[int, int], None] | None = None,
-    jobs: int = 1,
+    pool: SolverPool | None = None,
 ) -> list[list[RunReview]]:
     """Review every recorded run of each game (module docstring), one list per game. Identical positions of
     the same company (late in a game, when nothing changes between operating rounds) are solved once; with
-    `jobs` > 1 the positions are solved in that many processes. `progress(done, total)` counts solves."""
+    a pool of processes (`solver.routes.batch.SolverPool`) they are solved there, else in this process.
+    `progress(done, total)` counts solves."""
     tasks: dict[str, Task] = {}
     keys: list[list[str]] = []
     for game in games:
@@ -169,16 +170,23 @@ def review_games(
             key = json.dumps([run.company, text])
             tasks.setdefault(key, (text, run.company, options))
             keys[-1].append(key)
-    solved = solve_all(tasks, jobs, progress)
+    verdicts: dict[tuple[int, int], tuple[Evaluation, tuple[RouteSpec, ...]]] = {}
+
+    def judge_recorded_runs() -> None:  # while the pool solves, when there is one
+        for g, game in enumerate(games):
+            for r, run in enumerate(game.runs):
+                verdicts[g, r] = evaluate_recorded(run)
+
+    solved = (pool or SolverPool(1)).solve_all(tasks, progress, meanwhile=judge_recorded_runs)
     first_use: set[str] = set()
     reviews: list[list[RunReview]] = []
-    for game, game_keys in zip(games, keys, strict=True):
+    for g, (game, game_keys) in enumerate(zip(games, keys, strict=True)):
         reviews.append([])
-        for run, key in zip(game.runs, game_keys, strict=True):
+        for r, (run, key) in enumerate(zip(game.runs, game_keys, strict=True)):
             result = solved[key]
             seconds = 0.0 if key in first_use else result.seconds  # 0: the same position was solved before
             first_use.add(key)
-            reviews[-1].append(_review(game, run, result, seconds))
+            reviews[-1].append(_review(game, run, verdicts[g, r], result, seconds))
     return reviews
 
 
@@ -191,8 +199,14 @@ def review_game(
     return review_games([game], options, progress)[0]
 
 
-def _review(game: ImportedGame, run: RecordedRun, result: Solved, seconds: float) -> RunReview:
-    evaluation, recorded_specs = evaluate_recorded(run)
+def _review(
+    game: ImportedGame,
+    run: RecordedRun,
+    verdict: tuple[Evaluation, tuple[RouteSpec, ...]],
+    result: Solved,
+    seconds: float,
+) -> RunReview:
+    evaluation, recorded_specs = verdict
     difference, reason = classify(run, evaluation)
     optimal, optimal_routes = result.revenue, result.routes
     if result.status != "optimal" and evaluation.legal and (optimal is None or evaluation.revenue > optimal):

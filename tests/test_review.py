@@ -15,6 +15,7 @@ from solver.cli import main
 from solver.importer import import_game
 from solver.importer.replay import ImportedGame
 from solver.review import COLUMNS, RunReview, review_game, review_games, review_summary, review_table
+from solver.routes.batch import SolverPool
 from solver.routes.model import SolveOptions
 
 GAME_FILE = Path(__file__).resolve().parent / "data" / "importer" / "46925.json"
@@ -170,7 +171,9 @@ def test_two_jobs_give_the_same_reviews_as_one() -> None:
     def figures(reviews: list[RunReview]) -> list[tuple[object, ...]]:
         return [(r.action_id, r.optimal_revenue, r.status, r.bound, r.optimal_routes) for r in reviews]
 
-    assert figures(review_games([game], SolveOptions(time_limit=10), jobs=2)[0]) == figures(list(early_reviews()))
+    with SolverPool(2) as pool:
+        reviews = review_games([game], SolveOptions(time_limit=10), pool=pool)[0]
+    assert figures(reviews) == figures(list(early_reviews()))
 
 
 def test_summary_counts_matches_illegal_runs_and_money_left_per_company_and_player() -> None:

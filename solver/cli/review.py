@@ -23,6 +23,7 @@ from solver.cli.common import add_json_flag, print_json
 from solver.errors import InputError, Problem
 from solver.importer import ImportedGame, import_game
 from solver.review import RunReview, review_games, review_summary, review_table
+from solver.routes.batch import SolverPool
 from solver.routes.model import SolveOptions
 
 MAX_JOBS = 256
@@ -131,7 +132,6 @@ def _write(table: pl.DataFrame, out: str) -> str | None:
 def run(args: argparse.Namespace) -> int:
     check_options(args)
     files = game_files(args.games)
-    games, failed = _import_all(files)
     options = SolveOptions(time_limit=args.time_limit)
 
     def show(done: int, total: int) -> None:
@@ -139,7 +139,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"\rsolving position {done + 1}/{total}   ", end="", file=sys.stderr)
 
     started = time.perf_counter()
-    per_game = review_games(games, options, show, jobs=args.jobs)
+    with SolverPool(args.jobs) as pool:  # the workers start while the games are read
+        games, failed = _import_all(files)
+        per_game = review_games(games, options, show, pool=pool)
     if not args.quiet:
         print(f"\rreviewed {len(games)} games in {time.perf_counter() - started:.1f} s   ", file=sys.stderr)
     everything = [r for reviews in per_game for r in reviews]

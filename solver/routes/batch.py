@@ -48,31 +48,56 @@ def solve_task(task: Task) -> Solved:
     return Solved(result.status, revenue, result.routes, result.bound, result.solve_seconds)
 
 
-def solve_all(
-    tasks: Mapping[str, Task], jobs: int = 1, progress: Callable[[int, int], None] | None = None
-) -> dict[str, Solved]:
-    """Every task solved, by key. With `jobs` > 1 in that many processes, the largest positions first (the
-    late boards are the slow ones, so the pool ends evenly). `progress(done, total)` after each solve starts
-    (one job) or ends (a pool)."""
-    total = len(tasks)
-    solved: dict[str, Solved] = {}
-    if jobs <= 1 or total <= 1:
-        for n, (key, task) in enumerate(tasks.items()):
-            if progress is not None:
-                progress(n, total)
-            solved[key] = solve_task(task)
-        return solved
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__])
-    order = sorted(tasks, key=lambda k: -len(tasks[k][0]))
-    with ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context) as pool:
-        futures = {pool.submit(solve_task, tasks[key]): key for key in order}
-        try:
-            for n, future in enumerate(as_completed(futures)):
+def _ready() -> None:
+    """A pool's first work item: the worker is up, the optimizer imported."""
+
+
+class SolverPool:
+    """`jobs` worker processes, started at once so that they get ready while the caller does other work
+    (`with SolverPool(2) as pool: ...`); with one job, no process is started and solves run in this one."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self.executor: ProcessPoolExecutor | None = None
+        if jobs > 1:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload([__name__])
+            self.executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+            for _ in range(jobs):
+                self.executor.submit(_ready)
+
+    def __enter__(self) -> SolverPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.executor is not None:
+            self.executor.shutdown(wait=exc[0] is None, cancel_futures=True)
+
+    def solve_all(
+        self,
+        tasks: Mapping[str, Task],
+        progress: Callable[[int, int], None] | None = None,
+        meanwhile: Callable[[], None] | None = None,
+    ) -> dict[str, Solved]:
+        """Every task solved, by key. In the pool, the largest positions first (the late boards are the slow
+        ones, so the pool ends evenly), while this process runs `meanwhile` (other work of the caller; without
+        a pool it runs first). `progress(done, total)` after each solve starts (one job) or ends (a pool)."""
+        total = len(tasks)
+        solved: dict[str, Solved] = {}
+        if meanwhile is not None and self.executor is None:
+            meanwhile()
+        if self.executor is None:
+            for n, (key, task) in enumerate(tasks.items()):
                 if progress is not None:
                     progress(n, total)
-                solved[futures[future]] = future.result()
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-    return {key: solved[key] for key in tasks}
+                solved[key] = solve_task(task)
+            return solved
+        order = sorted(tasks, key=lambda k: -len(tasks[k][0]))
+        futures = {self.executor.submit(solve_task, tasks[key]): key for key in order}
+        if meanwhile is not None:
+            meanwhile()
+        for n, future in enumerate(as_completed(futures)):
+            if progress is not None:
+                progress(n, total)
+            solved[futures[future]] = future.result()
+        return {key: solved[key] for key in tasks}
