@@ -28,6 +28,7 @@ COMPANY_COLUMNS = {
     "permits": pl.String,
     "markers": pl.String,
     "unused markers": pl.Int64,
+    "home": pl.String,
     "director": pl.String,
     "operated": pl.Boolean,
 }
@@ -55,6 +56,7 @@ def tables_from_scenario(raw: dict[str, Any]) -> dict[str, pl.DataFrame]:
                 "permits": ", ".join(c.get("permits", [])),
                 "markers": ", ".join(c.get("markers", [])),
                 "unused markers": c.get("unused_markers", 0),
+                "home": c.get("home"),
                 "director": c.get("director"),
                 "operated": c.get("operated", False),
             }
@@ -111,6 +113,8 @@ def scenario_from_tables(settings: dict[str, Any], tables: dict[str, pl.DataFram
             entry["par"] = int(r["par"])
         if r["director"]:
             entry["director"] = r["director"]
+        if r.get("home"):  # empty: the printed home
+            entry["home"] = r["home"].strip().upper()
         companies.append(entry)
     choices = {
         r["holder"]: r["option share"]
@@ -183,6 +187,8 @@ def _outcome(outcome: MergeOutcome) -> None:
     st.code("\n".join(str(s) for s in outcome.steps), language=None)
     for note in outcome.notes:
         st.caption(note)
+    for warning in outcome.warnings:
+        st.warning(warning)
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ from solver.draw.routes import route_traces
 from solver.errors import InputError
 from solver.position import Position
 from solver.routes.evaluator import evaluate
+from solver.routes.legality import missing_home
 from solver.routes.model import Evaluation, RouteSpec, SolveOptions, SolveResult
 from solver.trains import TrainType
 
@@ -30,13 +31,12 @@ PROGRESS_EVERY = 0.5  # seconds between updates of a running solve's progress
 
 
 def status_text(result: SolveResult) -> str:
-    """The solver status as the page says it: proven optimal, or best found with its bound."""
+    """The status of a solve that did not prove the board infeasible, as the page says it: proven optimal,
+    best found with its bound, or stopped before any run was found."""
     if result.status == "optimal":
         return f"proven optimal (solved in {result.solve_seconds:.2f} s)"
     if result.status == "feasible":
         return f"best found in {result.solve_seconds:.1f} s, bound £{result.bound}"
-    if result.status == "infeasible":
-        return f"no run: {result.reason}"
     return f"stopped after {result.solve_seconds:.1f} s before any run was found"
 
 
@@ -189,6 +189,9 @@ def _results(pos: Position, company: str) -> tuple[list[Any], str]:
         return [], ""
     result = job.result
     assert result is not None
+    if result.status == "infeasible":
+        st.warning(f"**{company}: no legal run.** {result.reason}")
+        return [], ""
     st.markdown(f"**{company}: £{result.revenue}** · {status_text(result)}")
     st.caption(f"Answer shown {job.elapsed:.2f} s after pressing Solve.")
     if not result.evaluation.trains:
@@ -282,6 +285,9 @@ def main() -> None:
         f"{pos.game.companies[company].name}: trains {', '.join(t.name for t in state.trains) or 'none'}; "
         f"permits {permits} (a train runs for revenue only with its permit, 7.9)"
     )
+    no_home = missing_home(pos, company)
+    if no_home is not None:
+        st.warning(f"{no_home.message} (rule 7.8)")
     mode = st.segmented_control(
         "Mode", ["Best run", "Enter routes"], default="Best run", key="routes_mode", label_visibility="collapsed"
     )

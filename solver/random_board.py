@@ -57,14 +57,17 @@ def random_position(
     markers: int | None = None,
     rivals: int = 6,
     london: float = 0.5,
+    home_marker: bool = True,
 ) -> Position:
     """A random valid position (`validate_position` returns no problem).
 
     `density` is the share of land hexes with a tile; `late` the chance that a tile is of the newest colour
     the phase allows (else one colour older); `small_stations` the chance that a track of a green or russet
     village tile carries a small station (7.6.4). The company (random if None) gets `trains` (random for
-    the phase if None), the permits for them (or `permits`), its home marker, `markers` further markers
-    (random if None) and a London link with probability `london`. `rivals` other companies place markers,
+    the phase if None), the permits for them (or `permits`), its home marker (unless `home_marker` is False:
+    the position after a merger's trim of markers took it, 7.5.6, where the company has no legal run, 7.8),
+    `markers` further markers (random if None, never on its home hex) and a London link with probability
+    `london`. `rivals` other companies place markers,
     some filling large stations (which then block the company, 7.4).
     """
     rng = random.Random(seed)
@@ -138,14 +141,15 @@ def random_position(
     if rng.random() < london:
         london_ids.append(company)
         on_map[company] += 1
-    for who in [company, *rival_ids]:
+    home = game.companies[company].home
+    for who in [company, *rival_ids] if home_marker else rival_ids:
         place(who, game.companies[who].home)
     towns = sorted(game.towns, key=hexgrid.parse_hex)
     extra = markers if markers is not None else rng.randint(1, 5)
     for hex_ in rng.sample(towns, len(towns)):
         if extra <= 0:
             break
-        if hex_ in lays and place(company, hex_):
+        if hex_ in lays and hex_ != home and place(company, hex_):
             extra -= 1
     for who in rival_ids:
         for hex_ in rng.sample(towns, rng.randint(1, 4)):

@@ -26,6 +26,23 @@ def test_random_positions_are_valid(seed: int, density: float, phase: str) -> No
     assert all(len(set(o)) == len(o) for o in position.stations.values())  # one marker per company per hex
 
 
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10**6), phase=st.sampled_from(list("ABCDEFGH")))
+def test_a_board_without_the_home_marker_is_valid_and_otherwise_the_same(seed: int, phase: str) -> None:
+    """7.5.6: a merger's trim of markers may take a company's home marker; such a board is still a valid
+    position (7.8 then leaves the company no legal run), with the same tiles and rivals' home markers."""
+    with_home = random_position(seed, 0.8, phase=phase)
+    without = random_position(seed, 0.8, phase=phase, home_marker=False)
+    assert validate_position(without) == []
+    company = next(iter(without.companies.values()))
+    assert company.id not in without.stations.get(company.home, ())
+    assert without.tiles == with_home.tiles and without.companies == with_home.companies
+    rivals = [c for c in without.game.companies if c != company.id]
+    for rival in rivals:
+        home = without.game.companies[rival].home
+        assert (rival in without.stations.get(home, ())) == (rival in with_home.stations.get(home, ()))
+
+
 def test_same_seed_gives_the_same_board() -> None:
     assert random_position(7, 0.8) == random_position(7, 0.8)
 

@@ -62,6 +62,7 @@ def render(outcome: MergeOutcome, title: str = "") -> str:
         f"{', '.join(p.permits) or 'none'}, markers {', '.join(p.markers) or 'none'} (+{p.unused_markers} unused)"
     )
     lines += o.notes
+    lines += [f"Warning: {w}" for w in o.warnings]
     return "\n".join(lines)
 
 

@@ -13,7 +13,8 @@ holdings and cash before and after, the new price and par, and the director:
    cannot be swapped (an option at half price rounded up), and redeems or relinquishes the option at half
    the price rounded down.
 4. 5.2.5: the new director, or receivership.
-5. 7.5.6, 7.5.7, 7.11.2: what moves with the company, or the refinancing funds.
+5. 7.5.6, 7.5.7, 7.11.2: what moves with the company, or the refinancing funds; a warning when the trim of
+   markers to the limit could take the survivor's home marker, which would leave it no legal run (7.8).
 
 Holders are processed one at a time, as rulebook example 5.2.6 requires (Emma returns her shares after
 Richard has swapped with her); a scenario may ask for the simultaneous returns 5.2.4 step 1 allows.
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.errors import InputError, Problem
+from solver.gamedata import load_game
 from solver.money.directors import DIRECTOR_SHARES, clockwise_from, director_after_merge
 from solver.money.market import Market, get_market, new_share_price
 from solver.money.scenario import IPO, POOL, TREASURY, Scenario
@@ -121,6 +123,7 @@ class MergeOutcome:
     cash_changes: Mapping[str, int]
     possessions: Possessions
     notes: tuple[str, ...] = field(default=())
+    warnings: tuple[str, ...] = field(default=())
 
     @property
     def receivership(self) -> bool:
@@ -149,6 +152,7 @@ class MergeOutcome:
             "possessions": self.possessions.to_dict(),
             "steps": [s.to_dict() for s in self.steps],
             "notes": list(self.notes),
+            "warnings": list(self.warnings),
         }
 
 
@@ -274,8 +278,10 @@ class _Merge:
                 self.processed.add(h)
         director = self._new_director()
         possessions = self._possessions(par, area)
-        notes = self._notes()
-        return self._outcome(new_price, working, par, area, director, possessions, holdings_before, cash_before, notes)
+        notes, warnings = self._notes(), self._home_warning(possessions)
+        return self._outcome(
+            new_price, working, par, area, director, possessions, holdings_before, cash_before, notes, warnings
+        )
 
     def _order(self, holder: str) -> int:
         seats = [*self.sc.players, TREASURY, POOL, IPO]
@@ -564,6 +570,22 @@ class _Merge:
             s.has_train or o.has_train,
         )
 
+    def _home_warning(self, p: Possessions) -> tuple[str, ...]:
+        """7.5.6, 7.8: when the director trims the markers to the limit, he may remove the survivor's home
+        marker; a company with no Home Station marker on the board has no legal run (RULES-NOTES "The home
+        station"). The survivor keeps its own home (docs/rules-interpretations.md)."""
+        home = self.surv.home
+        if not p.markers_over_limit or home not in p.markers:
+            return ()
+        place = load_game(self.sc.title).hex_name(home)
+        others = ", ".join(m for m in p.markers if m != home)
+        return (
+            f"{self.S}'s Home Station marker is in {home} {place}, one of the {len(p.markers)} markers from which "
+            f"the director removes {p.markers_over_limit} (7.5.6): without it {self.S} has no legal run (7.8) and "
+            f"earns nothing until one of its markers stands on {home} again, so remove "
+            f"{p.markers_over_limit} of {others} instead.",
+        )
+
     def _notes(self) -> tuple[str, ...]:
         sc = self.sc
         if sc.kind == "refinance":
@@ -585,6 +607,7 @@ class _Merge:
         holdings_before: dict[str, dict[str, int]],
         cash_before: dict[str, int],
         notes: tuple[str, ...],
+        warnings: tuple[str, ...],
     ) -> MergeOutcome:
         sc = self.sc
         after_s: dict[str, int] = {}
@@ -630,6 +653,7 @@ class _Merge:
             cash_changes=changes,
             possessions=possessions,
             notes=notes,
+            warnings=warnings,
         )
 
 

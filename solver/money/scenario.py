@@ -2,9 +2,9 @@
 
 A scenario describes one 2:1 share merge (rulebook 5): a merger (5.1.1, 7.5), an acquisition (5.1.2, 7.14) or
 a refinancing (5.1.3, 7.11.2). Players are listed clockwise from any seat. Each company lists its share
-price, par, whether it is chartered and has a train, its treasury, trains, permits, station markers, and its
-ten shares: held by players (by name), its own treasury ("treasury"), the Bank Pool ("pool") or the IPO
-("ipo"). Schema: docs/scenario.schema.json; examples: examples/*merge*.json.
+price, par, whether it is chartered and has a train, its treasury, trains, permits, station markers, its home
+(default: the printed one), and its ten shares: held by players (by name), its own treasury ("treasury"), the
+Bank Pool ("pool") or the IPO ("ipo"). Schema: docs/scenario.schema.json; examples: examples/*merge*.json.
 
 `parse_scenario` never half-loads: it returns a Scenario or raises InputError with one Problem per fault.
 """
@@ -61,6 +61,7 @@ class CompanyEntry(_Strict):
         default_factory=list, description="Hexes holding its station markers on the map; 'London' for a London space"
     )
     unused_markers: int = Field(0, description="Station markers still on its charter (7.5.6)")
+    home: str | None = Field(None, description="Home station hex (a town); default: the company's printed home (2.1)")
     holdings: dict[str, int] = Field(
         description="Its 10 shares by holder: player names, 'treasury' (its own), 'pool' (Bank Pool), 'ipo'"
     )
@@ -124,6 +125,7 @@ class CompanyInfo:
     permits: frozenset[TrainType]
     markers: tuple[str, ...]
     unused_markers: int
+    home: str
     shares: Mapping[str, int]
     director: str
     operated: bool
@@ -160,6 +162,11 @@ def _company(entry: CompanyEntry, players: list[str], game_title: str) -> tuple[
     problems: list[Problem] = []
     if entry.id not in game.companies:
         problems.append(Problem(where, "2.1", f"unknown company; companies are {', '.join(game.companies)}"))
+    home = entry.home or (game.companies[entry.id].home if entry.id in game.companies else "")
+    if entry.home is not None and entry.home not in game.towns:
+        place = game.hex_name(entry.home)
+        shown = entry.home if place == entry.home else f"{entry.home} {place}"
+        problems.append(Problem(f"{where} home", "3.2", f"{shown} is not a town; a company's home is a town"))
     if entry.price < 0:
         problems.append(Problem(f"{where} price", "6.4.2", f"a share price cannot be negative (got {entry.price})"))
     elif entry.price == 0:
@@ -251,6 +258,7 @@ def _company(entry: CompanyEntry, players: list[str], game_title: str) -> tuple[
         permits=frozenset(entry.permits),
         markers=tuple(entry.markers),
         unused_markers=entry.unused_markers,
+        home=home,
         shares=MappingProxyType({h: n for h, n in shares.items() if n}),
         director=director,
         operated=entry.operated,

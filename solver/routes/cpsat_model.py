@@ -14,8 +14,8 @@ second.) What couples the trains is modelled on top:
 * Freight (7.8.1): all non-permanent Freight trains that run are in the one chain, which takes a permanent
   train too if one runs; a permanent train off the chain runs alone; a chain or lone Freight scores its
   two outer ends and the bonus between them;
-* connectivity (7.8 bullet 2): the runs form a tree rooted at a run through the home station (if the
-  company has its marker there) in which a child shares a large station with its parent;
+* connectivity (7.8 bullet 2): the runs form a tree rooted at a run through the home station in which a
+  child shares a large station with its parent; with no Home Station marker on the board no train runs;
 * Local subsidy (7.8.2): 10 per distinct hex that a Local route visits.
 
 Scores are bounded above by what the chosen routes allow and the objective pushes them up, so at the
@@ -201,7 +201,7 @@ class RunModel:
         self.subsidy_terms: list[Lit] = []
         self.groups = plan.groups
         # 7.8: with a marker on its home hex, one run must include the home station (even if that hex has
-        # no tile yet: then no run can)
+        # no tile yet: then no run can); without one, no run is legal
         has_home = company.id in self.graph.position.stations.get(company.home, ())
         self.home = large_id(company.home) if has_home else None
         for i, rp in enumerate(plan.runners):
@@ -360,8 +360,8 @@ class RunModel:
     # ------------------------------------------------------------------ connectivity (7.8 bullet 2)
 
     def _connected(self) -> None:
-        """7.8 bullet 2: one run includes the home station (if the company has its marker there) and the
-        runs are connected, two runs being linked when they share a large station.
+        """7.8 bullet 2: one run includes the home station (with no Home Station marker on the board, no run
+        can, so no train runs) and the runs are connected, two runs being linked when they share a large station.
 
         Connectivity is written as cut constraints: for every split of the runners into two sides and
         every pair of running runners on opposite sides, some link crosses the split. With at most a
@@ -371,7 +371,12 @@ class RunModel:
         running = [r for r in self.runners if r.options]
         if not running:
             return
-        if self.home is not None:
+        if self.home is None:
+            # 7.8: no Home Station marker on the board, so no run can include its town: no train runs
+            # (RULES-NOTES "The home station")
+            for r in running:
+                m.add(r.run == 0)
+        else:
             any_run = m.new_bool_var("any_run")
             for r in running:
                 m.add_implication(r.run, any_run)

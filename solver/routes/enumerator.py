@@ -25,10 +25,10 @@ from solver.routes.evaluator import (
     subsidy_hexes,
     unit_values,
 )
-from solver.routes.legality import TracedRoute, home_station, trace_route
+from solver.routes.legality import TracedRoute, missing_home, trace_route
 from solver.routes.model import Evaluation, Objective, RouteSpec
 from solver.routes.scoring import FREIGHT_PORT_BONUS, LOCAL_SUBSIDY, Scorer
-from solver.track import NodeId, TrackGraph, build_graph
+from solver.track import NodeId, TrackGraph, build_graph, large_id
 from solver.trains import Train, TrainType, parse_train
 
 
@@ -241,7 +241,8 @@ def enumerate_best(
     or does not run; `pinned` routes always run as given; each name in `excluded` keeps one train of that name
     from running. The best run maximises revenue, then subsidy (objective 'revenue'), or revenue plus Local
     subsidy, then revenue (objective 'cash'). Returns the evaluator's verdict on it (an empty, legal run when no
-    train can run; the pinned routes' problems when they cannot run) and its routes: pinned routes first, then
+    train can run; the pinned routes' problems when they cannot run; no legal run, with rule 7.8 and the reason,
+    when the company's Home Station marker is not on the board) and its routes: pinned routes first, then
     the others in the search's train order. Raises InputError for an unknown company or train, or a pinned or
     excluded train the company does not have.
     """
@@ -254,6 +255,9 @@ def enumerate_best(
     problems += _remove(free, excluded, position, "excluded")
     if problems:
         raise InputError(problems)
+    no_home = missing_home(position, company)
+    if no_home is not None:  # 7.8: no run can include the town of a Home Station marker that is not there
+        return Evaluation(company=company, legal=False, problems=(no_home,)), ()
     # Freight first: once every Freight train has its route, illegal Freight groupings (7.8.1) are cut at once.
     free = sorted((t for t in free if state.can_score(t)), key=lambda t: (not t.is_freight, t.type.value, -t.visits))
     n_freight = sum(1 for t in free if t.is_freight)
@@ -289,7 +293,7 @@ def enumerate_best(
         rest[k] = rest[k + 1] + options[k][0][1]
         rest_sub[k] = rest_sub[k + 1] + max(o[2] for o in options[k])
 
-    home = home_station(graph, company)
+    home = large_id(state.home)  # its marker is there (checked above); one run must include it (7.8)
     best_key: tuple[int, int] | None = None
     best_combo: tuple[TracedRoute, ...] = ()
     chosen: list[TracedRoute] = list(pinned_traced)
@@ -320,7 +324,7 @@ def enumerate_best(
         """The run's objective key, or None when it is not legal (route rules already hold)."""
         if not routes:
             return _key(objective, 0, 0)
-        if home is not None and not any(home in r.station_set for r in routes):
+        if not any(home in r.station_set for r in routes):
             return None
         if not connected(routes):
             return None

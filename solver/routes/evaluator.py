@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from solver.errors import InputError, Problem
 from solver.position import Position
 from solver.routes.chains import FreightRun, Grouping, freight_groupings
-from solver.routes.legality import TracedRoute, home_station, run_problems, station_name, trace_route
+from solver.routes.legality import TracedRoute, missing_home, run_problems, station_name, trace_route
 from solver.routes.model import Evaluation, RouteSpec, StopScore, TrainResult
 from solver.routes.scoring import LOCAL_SUBSIDY, Scorer, best_credit, freight_bonus
 from solver.track import NodeId, TrackGraph, build_graph
@@ -31,7 +31,8 @@ def evaluate(
     Returns an `Evaluation`: `legal=False` with every rule broken (each `Problem` names the train or hex and
     the rulebook section), or `legal=True` with a `TrainResult` per route (in the order given), the revenue
     (7.8, 7.8.1-7.8.3) and the Local subsidy (7.8.2, paid to the treasury, not revenue). An empty run is legal
-    and earns nothing. Freight trains are grouped into lone trains and chains in the legal way that earns most
+    and earns nothing; any other run of a company whose Home Station marker is not on the board is illegal
+    (7.8, `missing_home`). Freight trains are grouped into lone trains and chains in the legal way that earns most
     (7.8.1), and N/M drops and once-only credits are chosen to earn most (7.8, 7.8.2, 7.8.3).
 
     Raises InputError only for input that cannot be judged: a company not in the position, a name that is not
@@ -43,6 +44,10 @@ def evaluate(
     labels = route_labels([t.name for t in trains])
     traced: list[TracedRoute] = []
     problems: list[Problem] = []
+    # 7.8: with no Home Station marker on the board no run is legal, whatever its routes.
+    no_home = missing_home(position, company) if routes else None
+    if no_home is not None:
+        problems.append(no_home)
     untraced = False
     for i, (spec, train) in enumerate(zip(routes, trains, strict=True)):
         route, route_issues = trace_route(graph, company, train, spec.hexes, labels[i], i)
@@ -220,7 +225,6 @@ def score_run(
 ) -> Evaluation:
     """The Evaluation of a run already found legal: the best scoring, with each train's stops explained."""
     scored = best_scoring(graph, traced, groupings)
-    by_index = {r.index: r for r in traced}
     label = {r.index: r.label for r in traced}
 
     # Credit each scored unit to one train: a Freight run's end to the train that reaches it, otherwise the
@@ -301,7 +305,7 @@ def score_run(
     ordered = tuple(results[i] for i in sorted(results))
     revenue = sum(t.revenue for t in ordered)
     assert revenue == scored.revenue, "train results disagree with the best scoring"
-    notes = _notes(graph, company, scored.runs, by_index)
+    notes = _notes(graph, scored.runs)
     return Evaluation(
         company=company,
         legal=True,
@@ -345,7 +349,7 @@ def _stop(
     return StopScore(node, name, st.value, status)
 
 
-def _notes(graph: TrackGraph, company: str, runs: Grouping, by_index: dict[int, TracedRoute]) -> list[str]:
+def _notes(graph: TrackGraph, runs: Grouping) -> list[str]:
     notes = []
     for run in runs:
         if run.is_chain:
@@ -354,6 +358,4 @@ def _notes(graph: TrackGraph, company: str, runs: Grouping, by_index: dict[int, 
                 f"Freight trains {names} run end to end as one, from {station_name(graph, run.start)} to "
                 f"{station_name(graph, run.end)} (7.8.1)"
             )
-    if by_index and home_station(graph, company) is None:
-        notes.append(f"{company} has no station marker on its home hex, so no run has to include it (7.8)")
     return notes

@@ -2,7 +2,8 @@
 
 `trace_route` turns a route written as hexes into a `TracedRoute` (its track nodes, stations and segments) and
 lists every single-route rule it breaks. `run_problems` checks the rules that concern all the company's trains
-together: the main run through the home station and runs meeting at large stations (7.8, second bullet).
+together: the main run through the home station and runs meeting at large stations (7.8, second bullet);
+`missing_home` says why a company whose Home Station marker is not on the board has no legal run (7.8).
 Freight chains (7.8.1) are checked in `solver.routes.chains`.
 """
 
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from solver.errors import Problem
+from solver.position import Position
 from solver.track import NodeId, Station, TrackGraph, describe, large_id
 from solver.trains import Train, TrainType
 
@@ -312,18 +314,41 @@ def meeting_station(graph: TrackGraph, company: str, a: TracedRoute, b: TracedRo
     return None
 
 
-def home_station(graph: TrackGraph, company: str) -> NodeId | None:
-    """The company's home station if it has a marker there (7.8 second bullet: one run must include it);
-    None when the company has no marker on its home hex (then there is no main-run requirement)."""
-    state = graph.position.companies[company]
-    if company not in graph.position.stations.get(state.home, ()):
+def missing_home(position: Position, company: str) -> Problem | None:
+    """Why the company has no legal run at all when its Home Station marker is not on the board, or None when
+    it is (the company has a marker on its home hex, the printed one or the one the position names).
+
+    7.8: "At least one run for a company must include the town occupied by the company's Home Station
+    marker." With no such marker no run can meet this, so no run is legal (RULES-NOTES "The home station"; the
+    18xx.games engine reads it the same way). A company loses its home marker only in the trim of markers
+    after a merger or acquisition (7.5.6)."""
+    state = position.companies[company]
+    if company in position.stations.get(state.home, ()):
         return None
-    return large_id(state.home)
+    home = f"{state.home} {position.game.hex_name(state.home)}"
+    return Problem(
+        f"company {company}",
+        "7.8",
+        f"{company}'s Home Station marker is not on the board (no {company} marker on its home {home}), so no run "
+        f"can include the town it occupies: {company} has no legal run and earns nothing until one of its markers "
+        f"stands on {state.home} again (a home marker is lost only in the trim of markers after a merger or "
+        "acquisition, 7.5.6)",
+    )
+
+
+def home_station(graph: TrackGraph, company: str) -> NodeId | None:
+    """The company's home station, which one run must include (7.8 second bullet), or None when its Home
+    Station marker is not on the board (then no run is legal: `missing_home`)."""
+    if missing_home(graph.position, company) is not None:
+        return None
+    return large_id(graph.position.companies[company].home)
 
 
 def run_problems(graph: TrackGraph, company: str, routes: Sequence[TracedRoute]) -> list[Problem]:
     """Rules on the whole run (7.8 second bullet): one run includes the home station town (the main run), and
-    every run intersects the main run, or a run connected to it, at a large station."""
+    every run intersects the main run, or a run connected to it, at a large station. With no Home Station
+    marker on the board no run is legal (`missing_home`, which the evaluator reports whatever the routes);
+    the runs are then only checked to meet one another."""
     if not routes:
         return []
     problems: list[Problem] = []

@@ -21,6 +21,7 @@ from solver.routes.bounds import OptionBounds, option_bounds
 from solver.routes.candidates import legal_candidates
 from solver.routes.cpsat_model import REVENUE_WEIGHT, RunModel, RunPlan, TrainSlot, plan_run
 from solver.routes.gc_pause import gc_paused
+from solver.routes.legality import missing_home
 from solver.routes.model import Evaluation, Objective, RouteSpec, SolveOptions, SolveResult, Status
 from solver.routes.stop_graph import StopGraph, build_stop_graph
 from solver.track import TrackGraph, build_graph
@@ -224,7 +225,9 @@ def prepare(
     graph = build_graph(position)
     sg = build_stop_graph(graph)
     slots, reasons = _slots(position, state, options, sg)
-    runnable = bool(state.trains and slots and graph.marker_stations(company))
+    # 7.8: without its Home Station marker on the board the company has no legal run, so nothing is listed.
+    home = missing_home(position, company) is None
+    runnable = bool(home and state.trains and slots and graph.marker_stations(company))
     plan = plan_run(sg, company, slots) if runnable else None
     bounds = _bounds(graph, plan, "revenue") if plan is not None else None
     return Prepared(
@@ -259,7 +262,8 @@ def optimize(
     """The company's best legal run (7.4, 7.8, 7.8.1-7.8.3) under `options`.
 
     Returns a SolveResult: status "optimal" when CP-SAT proves it, "feasible" with `bound` when stopped by
-    the time limit or `stop`, "infeasible" with a reason when no train can run, "unknown" when stopped
+    the time limit or `stop`, "infeasible" with a reason when no train can run (among them a company whose
+    Home Station marker is not on the board, 7.8), "unknown" when stopped
     before any run was found. Its evaluation comes from the evaluator. Raises InputError for a company not
     in the position, excluded or pinned trains it does not own and pinned routes off the track, and
     OptimizerMismatch if the evaluator disagrees with the model. `prepared` (from `prepare`) is used when it
@@ -280,6 +284,11 @@ def optimize(
     if not slots:
         why = "; ".join(prepared.reasons) if prepared.reasons else "every train is excluded"
         return _infeasible(company, f"no train can run: {why} (7.8)", started)
+    no_home = missing_home(position, company)
+    if no_home is not None:  # 7.8: no run can include the town of a Home Station marker that is not there
+        evaluation = Evaluation(company=company, legal=False, problems=(no_home,))
+        seconds = time.perf_counter() - started
+        return SolveResult(company, "infeasible", (), evaluation, None, seconds, f"{no_home.message} (7.8)")
     if not graph.marker_stations(company) or plan is None:
         return _infeasible(
             company, f"{company} has no station marker on a tile with track, so no route can include one (7.4)", started

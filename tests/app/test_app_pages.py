@@ -17,6 +17,7 @@ from solver.routes.optimizer import optimize
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+ROUTES_DATA = Path(__file__).resolve().parents[1] / "routes" / "data"
 
 
 @pytest.fixture(scope="module")
@@ -143,6 +144,23 @@ def test_a_hand_entered_route_is_scored_or_refused_with_the_rule(app: AppTest, l
     assert "not adjacent" in texts(app)
 
 
+def test_a_company_without_its_home_marker_has_no_legal_run_on_the_routes_page(app: AppTest) -> None:
+    """7.8: the ESR with its only marker at Lowestoft and none on its home Ipswich: the page warns, Solve
+    answers "no legal run" with the reason, and a hand-entered route is refused with rule 7.8."""
+    app.session_state["position"] = load_position(ROUTES_DATA / "esr-lowestoft-no-home.json")
+    warning = "ESR's Home Station marker is not on the board"
+    shown = solve(app, "ESR")
+    assert warning in shown and "no legal run" in shown and "7.8" in shown
+    assert "proven optimal" not in shown and not app.dataframe
+    app.segmented_control(key="routes_mode").set_value("Enter routes").run()
+    next(t for t in app.text_input if t.label.startswith("Route of train 1")).set_value("H7 H9").run()
+    button(app, "Score these routes").click().run()
+    assert not app.exception
+    refused = "\n".join(str(e.value) for e in app.error)
+    assert warning in refused and "rule 7.8" in refused
+    assert "Legal run" not in texts(app)
+
+
 def test_merger_preview_of_rulebook_example_5_2_6_shows_the_director(app: AppTest) -> None:
     expected = merge_preview(load_scenario(EXAMPLES / "merge-5.2.6-example1.json"))
     app.switch_page("pages/mergers.py").run()
@@ -151,6 +169,16 @@ def test_merger_preview_of_rulebook_example_5_2_6_shows_the_director(app: AppTes
     assert director.value == expected.director
     assert next(m for m in app.metric if m.label == "New share price").value == f"£{expected.new_price}"
     assert f"Director of {expected.survivor} after the merger: {expected.director}" in texts(app)
+
+
+def test_merger_preview_warns_when_the_trim_could_remove_the_survivors_home_marker(app: AppTest) -> None:
+    """7.5.6, 7.8: the acquisition leaves eight markers; the page warns that the ESR's home marker must stay."""
+    app.switch_page("pages/mergers.py").run()
+    pick(app, "merge-example", "merge-acquisition-trim-esr-fdr")
+    button(app, "Load example").click().run()
+    assert not app.exception
+    warnings = [str(w.value) for w in app.warning]
+    assert any("ESR's Home Station marker is in F11 Ipswich" in w and "no legal run (7.8)" in w for w in warnings)
 
 
 def test_stock_market_page_previews_a_dividend_and_a_sale(app: AppTest) -> None:

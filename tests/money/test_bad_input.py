@@ -31,6 +31,7 @@ EXPECTED = {
     "bad-par": ("company N&E par", "95 is not a par value"),
     "bad-train": ("company N&E train '9Z'", "not a train name"),
     "bad-not-json": ("bad-not-json.json line 2", "not valid JSON"),
+    "bad-home-not-a-town": ("company ESR home", "G6 Acle is not a town"),
 }
 
 

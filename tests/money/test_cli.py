@@ -38,6 +38,17 @@ def test_merge_text_lists_numbered_steps_and_holdings(capsys: pytest.CaptureFixt
     assert "Linda" in text and "+67" in text
 
 
+def test_merge_warns_when_the_trim_could_remove_the_survivors_home_marker(capsys: pytest.CaptureFixture[str]) -> None:
+    """7.5.6 trim, 7.8: the text output ends with the warning; the JSON output lists it under `warnings`."""
+    path = str(EXAMPLES / "merge-acquisition-trim-esr-fdr.json")
+    assert main(["merge", path]) == 0
+    text = capsys.readouterr().out
+    assert "Warning: ESR's Home Station marker is in F11 Ipswich" in text and "no legal run (7.8)" in text
+    out = _json(["merge", path], capsys)
+    assert len(out["warnings"]) == 1 and "F11 Ipswich" in out["warnings"][0]
+    assert _json(["merge", str(EXAMPLES / "merge-5.2.7-example2.json")], capsys)["warnings"] == []
+
+
 def test_merge_simultaneous_flag(capsys: pytest.CaptureFixture[str]) -> None:
     out = _json(["merge", str(EXAMPLES / "merge-5.2.7-example2.json"), "--simultaneous"], capsys)
     assert any("swaps 2 I&B shares" in s["text"] for s in out["steps"])

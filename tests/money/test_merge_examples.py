@@ -204,3 +204,38 @@ def test_5_2_5_tie_goes_to_the_initiator_over_the_certificate_holder() -> None:
     assert o.holdings_after["N&E"]["A"] == o.holdings_after["N&E"]["B"] == 4
     assert o.director == "A"
     assert any("A holds the most shares (4) and becomes director" in s.text for s in o.steps)
+
+
+TRIM = "merge-acquisition-trim-esr-fdr.json"
+
+
+def test_7_5_6_trim_warns_that_removing_the_survivors_home_marker_leaves_no_legal_run() -> None:
+    """7.5.6: eight markers on the map after the acquisition, the director removes one of his choice; the
+    ESR's home marker at Ipswich F11 is among them, and without it the ESR has no legal run (7.8)."""
+    o = _example(TRIM)
+    assert o.possessions.markers_over_limit == 1 and "F11" in o.possessions.markers
+    assert len(o.warnings) == 1
+    warning = o.warnings[0]
+    assert "ESR's Home Station marker" in warning and "F11 Ipswich" in warning
+    assert "no legal run (7.8)" in warning and "7.5.6" in warning
+    assert "G8, H7, F7, E12, London, G12, E10" in warning  # the markers the director may remove instead
+    assert o.to_dict()["warnings"] == [warning]
+
+
+def test_7_5_6_no_warning_without_a_trim_or_without_the_home_marker_among_the_markers() -> None:
+    assert _example("merge-acquisition-esr-fdr.json").warnings == ()  # three markers: no trim
+    assert _example(TRIM, max_markers=8).warnings == ()  # eight allowed (11.4): no trim
+    data = json.loads((EXAMPLES / TRIM).read_text(encoding="utf-8"))
+    data["companies"][0]["markers"] = ["G8", "H7", "F7", "E12", "B5", "London"]  # F11 already lost
+    data["companies"][1]["markers"] = ["G12", "E10", "London"]
+    o = merge_preview(parse_scenario(data))
+    assert o.possessions.markers_over_limit == 1 and "F11" not in o.possessions.markers
+    assert o.warnings == ()
+
+
+def test_7_5_6_trim_warning_follows_a_home_the_scenario_names() -> None:
+    """A company's home may differ from the printed one (as in a position file): the warning names it."""
+    data = json.loads((EXAMPLES / TRIM).read_text(encoding="utf-8"))
+    data["companies"][0]["home"] = "H7"
+    o = merge_preview(parse_scenario(data))
+    assert len(o.warnings) == 1 and "H7 Lowestoft" in o.warnings[0] and "F11" in o.warnings[0]

@@ -19,13 +19,6 @@ def test_one_run_must_include_the_home_station(kit: RouteKit) -> None:
     assert kit.has(ev, "7.8", "L&H", "home station", "C4")
 
 
-def test_no_main_run_requirement_without_a_home_marker(kit: RouteKit) -> None:
-    position = kit.rulebook_position("lh-multiple-types", stations={"B5": ["L&H"]})
-    ev = kit.run(position, "L&H", ("4E", "A10 B9 B7 B5"))
-    assert ev.legal
-    assert any("no station marker on its home hex" in n for n in ev.notes)
-
-
 def test_every_run_must_intersect_the_main_run_at_a_large_station(kit: RouteKit) -> None:
     position = kit.rulebook_position("lh-multiple-types")
     ev = kit.run(position, "L&H", ("3L", "C4 D5 E6 E4"), ("4E", "A10 B9 B7 B5"))
