@@ -51,6 +51,10 @@ def merge_examples() -> dict[str, Path]:
 #: widgets not drawn in a run unless the key is written again, which `ensure` does on every run).
 PERSISTENT_WIDGETS = (
     "board_hex_widget",
+    "board_tab",
+    "board_click_mode",
+    "board_marker_company",
+    "board_quick_entry",
     "co-pick",
     "routes_company",
     "routes_draw_train",

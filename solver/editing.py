@@ -17,7 +17,7 @@ from types import MappingProxyType
 
 from solver import hexgrid
 from solver.errors import InputError, Problem
-from solver.gamedata import COLOR_ORDER, PHASES, Tile
+from solver.gamedata import COLOR_ORDER, PHASES, GameData, Tile
 from solver.position import CompanyState, GameLength, Position, TileLay, Track, Variant
 from solver.trains import Train, TrainType, parse_train
 from solver.validation import validate_position
@@ -27,7 +27,8 @@ from solver.validation import validate_position
 class TileOption:
     """A tile that may go on a hex now, with every rotation that gives a different legal layout.
 
-    `replaces` is the tile it upgrades (7.6.3), or None for a yellow tile on an empty hex (7.6.2)."""
+    `replaces` is the tile it upgrades (7.6.3), or None on an empty hex (a yellow tile, 7.6.2, or a later tile
+    standing for the yellow tile it replaced at the table)."""
 
     tile: str
     rotations: tuple[int, ...]
@@ -44,9 +45,11 @@ def _with(position: Position, **changes: object) -> Position:
 
 
 def _checked(before: Position, after: Position) -> Position:
-    """`after` if it breaks no rule that `before` did not already break; InputError listing the new problems."""
-    old = set(validate_position(before))
-    new = [p for p in validate_position(after) if p not in old]
+    """`after` if it breaks no rule that `before` did not already break; InputError listing the new problems.
+    The train supply is checked too (9.0, 2.4.3), as when a position file is read, so every edit gives a
+    position that loads again (from the tab's draft or a saved file)."""
+    old = set(validate_position(before, check_supply=True))
+    new = [p for p in validate_position(after, check_supply=True) if p not in old]
     if new:
         raise InputError(new)
     return after
@@ -86,21 +89,40 @@ def _lay(position: Position, lay: TileLay) -> Position:
     return _with(position, tiles=MappingProxyType(tiles))
 
 
+def _upgrades(game: GameData, hex_: str, tile_id: str, rotation: int) -> list[tuple[str, int]]:
+    """The (tile, rotation) pairs that upgrade `tile_id` laid at `rotation` on `hex_` keeping all its track on
+    the same sides (7.6.3)."""
+    return [
+        (up.tile, (rotation + d) % 6)
+        for up in game.tiles[tile_id].upgrades
+        if up.only_on is None or up.only_on == hex_
+        for d in up.rotations
+    ]
+
+
 def _candidates(position: Position, hex_: str) -> list[tuple[Tile, tuple[int, ...]]]:
-    """Tiles (with rotations) that the upgrade path allows on the hex: any yellow tile of the right station
-    kind on an empty hex (7.6.2), or the listed upgrades of the tile there, with the rotations that keep its
-    track on the same sides (7.6.3)."""
+    """Tiles (with rotations) that the upgrade path allows on the hex: on a tiled hex, the listed upgrades of
+    the tile there with the rotations that keep its track on the same sides (7.6.3); on an empty hex, any
+    yellow tile of the right station kind (7.6.2) and every green or russet tile that a chain of such
+    upgrades of one of them reaches. The editor copies a board built legally, so a green tile found on a hex
+    at the table stands for the yellow tile it replaced (docs/app.md)."""
     game = position.game
     old = position.tiles.get(hex_)
-    if old is None:
+    if old is not None:
+        start = _upgrades(game, hex_, old.tile, old.rotation)
+    else:
         kind = "large" if hex_ in game.towns else "small"
-        return [(t, tuple(range(6))) for t in game.tiles.values() if t.color == "yellow" and t.station == kind]
-    out: list[tuple[Tile, tuple[int, ...]]] = []
-    for up in game.tiles[old.tile].upgrades:
-        if up.only_on is not None and up.only_on != hex_:
+        start = [(t.id, r) for t in game.tiles.values() if t.color == "yellow" and t.station == kind for r in range(6)]
+    reach: dict[str, set[int]] = {}
+    todo = list(start)
+    while todo:
+        tile_id, rotation = todo.pop()
+        if rotation in reach.setdefault(tile_id, set()):
             continue
-        out.append((game.tiles[up.tile], tuple(sorted({(old.rotation + d) % 6 for d in up.rotations}))))
-    return out
+        reach[tile_id].add(rotation)
+        if old is None:
+            todo += _upgrades(game, hex_, tile_id, rotation)
+    return [(game.tiles[t], tuple(sorted(r))) for t, r in reach.items()]
 
 
 def tile_offer(position: Position, hex_: str) -> list[TileOption]:
@@ -167,9 +189,10 @@ def lay_tile(position: Position, hex_: str, tile_id: str, rotation: int) -> Posi
         raise InputError(
             [Problem(where, "9.0", f"tile {tile_id} is {tile.color}; phase {position.phase} allows {allowed}")]
         )
-    if old is None and tile.color != "yellow":
+    if old is None and rotation not in dict((t.id, r) for t, r in _candidates(position, hex_)).get(tile_id, ()):
+        _checked(position, _lay(position, _placed(position, hex_, tile, rotation)))  # station kind, letter (7.6.1)
         raise InputError(
-            [Problem(where, "7.6.2", f"an empty hex takes a yellow tile first; {tile_id} is {tile.color}")]
+            [Problem(where, "7.6.3", f"tile {tile_id} is neither a yellow tile for this hex nor an upgrade of one")]
         )
     if old is not None:
         ups = {u.tile: u for u in game.tiles[old.tile].upgrades}

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from solver.gamedata import GameData
+from solver.gamedata import Band, GameData
 
 
 class TrainType(StrEnum):
@@ -57,14 +57,17 @@ class Train:
         return self.name
 
 
+def band_train_name(band: Band, kind: TrainType) -> str:
+    """The name of a band's card used as a train of `kind` (2.2): ``3F``, ``4/5L``, ``2E``."""
+    if kind is TrainType.FREIGHT:
+        return f"{band.freight}F"
+    n, m = band.local if kind is TrainType.LOCAL else band.express
+    return f"{n}{kind.letter}" if n == m else f"{n}/{m}{kind.letter}"
+
+
 def train_names(game: GameData) -> list[str]:
     """Every train name that exists in the game, for messages."""
-    names: list[str] = []
-    for band in game.bands.values():
-        names.append(f"{band.freight}F")
-        for letter, (n, m) in (("L", band.local), ("E", band.express)):
-            names.append(f"{n}{letter}" if n == m else f"{n}/{m}{letter}")
-    return names
+    return [band_train_name(band, kind) for band in game.bands.values() for kind in TrainType]
 
 
 def parse_train(text: str, game: GameData, short_game: bool = False) -> Train:

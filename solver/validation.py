@@ -13,7 +13,7 @@ from solver import hexgrid
 from solver.errors import Problem
 from solver.gamedata import GameData
 from solver.money.position_checks import money_problems
-from solver.position import Position
+from solver.position import GameLength, Position
 
 LONDON = "london"
 
@@ -44,6 +44,15 @@ def _check_variant(position: Position) -> list[Problem]:
     return []
 
 
+def band_limit(game: GameData, band: str, length: GameLength) -> int | None:
+    """How many cards of `band` the companies may hold together in a game of `length` (2.4.3); None for the
+    unlimited band H. In the short game the standard numbers may be used (11.2), so the larger applies."""
+    counts = game.bands[band].count
+    if counts is None:
+        return None
+    return max(counts["short"], counts["standard"]) if length == "short" else counts[length]
+
+
 def train_supply_problems(position: Position) -> list[Problem]:
     """Trains that cannot exist in this phase or game length, one problem each.
 
@@ -67,13 +76,10 @@ def train_supply_problems(position: Position) -> list[Problem]:
                         f"and this position is in phase {position.phase}",
                     )
                 )
+    length = position.variant.length
     for band_id, n in sorted(held.items()):
-        counts = game.bands[band_id].count
-        if counts is None:
-            continue
-        length = position.variant.length
-        limit = max(counts["short"], counts["standard"]) if length == "short" else counts[length]
-        if n > limit:
+        limit = band_limit(game, band_id, length)
+        if limit is not None and n > limit:
             problems.append(
                 Problem(
                     f"band {band_id} trains",

@@ -19,7 +19,7 @@ from solver import hexgrid
 from solver.draw import geometry as geo
 from solver.draw import palette
 from solver.gamedata import GameData
-from solver.position import Position
+from solver.position import Position, TileLay
 
 #: Height of the board figure in pixels; marker and font sizes are tuned to it.
 BOARD_HEIGHT = 820
@@ -196,11 +196,16 @@ def board_figure(
     selected: Iterable[str] = (),
     height: int = BOARD_HEIGHT,
     title: str | None = None,
+    preview: TileLay | None = None,
 ) -> go.Figure:
-    """The map of `position`, with the hexes in `selected` outlined. Returns a Plotly figure whose traces are:
-    hex fills, outlines, barriers, track, stations and markers, labels, and (last) the click layer named
-    ``"hexes"`` whose points carry their hex id as customdata."""
+    """The map of `position`, with the hexes in `selected` outlined and, if given, the tile `preview` drawn on
+    its hex in place of what is there (a tile being chosen in the board editor). Returns a Plotly figure whose
+    traces are: hex fills, outlines, barriers, track, stations and markers, labels, and (last) the click layer
+    named ``"hexes"`` whose points carry their hex id as customdata."""
     game = position.game
+    laid = dict(position.tiles)
+    if preview is not None:
+        laid[preview.hex] = preview
     unit = height / 15.5
     fills: dict[str, _Lines] = {}
     track = _Lines()
@@ -222,7 +227,7 @@ def board_figure(
     # Land hexes: the tile's colour, or the printed map.
     for hex_ in sorted(game.land_hexes, key=hexgrid.parse_hex):
         cx, cy = geo.centre(hex_)
-        lay = position.tiles.get(hex_)
+        lay = laid.get(hex_)
         tile = game.tiles.get(lay.tile) if lay is not None else None
         fill(palette.TILE_FILL[tile.color] if tile is not None else palette.LAND_FILL).add(geo.corners(hex_))
         name = game.hex_name(hex_)

@@ -85,19 +85,76 @@ def test_laying_a_tile_then_undo_restores_the_board(app: AppTest) -> None:
     app.switch_page("pages/board.py").run()
     empty = next(h for h in ("D11", "C10", "D13", "B13") if h not in current(app).tiles)
     pick_hex(app, empty)
-    offered = [b for b in app.button if b.label.startswith("Lay r")]
+    offered = [b for b in app.button if b.label.startswith("Lay ")]
     assert offered, "an empty town in phase B is offered yellow tiles"
+    tile, rotation = offered[0].label.split()[1:]
     offered[0].click().run()
     assert not app.exception
-    assert empty in current(app).tiles
+    assert (current(app).tiles[empty].tile, f"r{current(app).tiles[empty].rotation}") == (tile, rotation)
     button(app, "Undo last edit (2)").click().run()
     assert empty not in current(app).tiles
+
+
+def test_rotate_shows_the_next_legal_rotation_and_lay_uses_it(app: AppTest) -> None:
+    pick_hex(app, "D11")  # Sudbury, 619 at r3: russet 611 at two rotations
+    lay = next(b for b in app.button if b.label.startswith("Lay 611"))
+    first = int(lay.label.split(" r")[1])
+    next(b for b in app.button if b.key == "rot-D11-611").click().run()
+    lay = next(b for b in app.button if b.label.startswith("Lay 611"))
+    second = int(lay.label.split(" r")[1])
+    assert {first, second} == {3, 5}, "the two legal rotations of 611 on 619 at r3 (7.6.3)"
+    assert app.session_state["board_preview"] == ("D11", "611", second)  # drawn in place on the map
+    lay.click().run()
+    assert (current(app).tiles["D11"].tile, current(app).tiles["D11"].rotation) == ("611", second)
+
+
+def open_tab(at: AppTest, tab: str) -> None:
+    at.session_state["board_tab"] = tab
+    at.run()
+
+
+def test_quick_entry_applies_every_line_or_nothing_and_names_the_refused_line(app: AppTest) -> None:
+    before = current(app)
+    open_tab(app, "Quick entry")
+    box = app.text_area(key="board_quick_entry")
+    box.set_value("D3 18 r4\nD11 611 r5\nD5 14").run()
+    button(app, "Apply all lines").click().run()
+    assert current(app) is before, "a refused batch changes nothing"
+    shown = texts(app)
+    assert "line 3 (D5 14): D5 (Swaffham): tile 14 is not an upgrade of tile 611" in shown and "rule 7.6.3" in shown
+    assert (app.text_area(key="board_quick_entry").value or "").startswith("D3 18 r4"), "the text is kept to fix"
+    app.text_area(key="board_quick_entry").set_value("D3 18 r4\nECR 6F 4/5E").run()
+    button(app, "Apply all lines").click().run()
+    assert current(app).tiles["D3"].tile == "18"
+    assert [t.name for t in current(app).companies["ECR"].trains] == ["6F", "4/5E"]
+    assert app.text_area(key="board_quick_entry").value == ""
+    button(app, "Undo last edit (1)").click().run()
+    assert current(app) is before, "one batch is one edit"
+
+
+def test_new_board_gives_the_printed_map_homes_and_trains_in_one_step(app: AppTest) -> None:
+    app.selectbox(key="new-phase").set_value("C")
+    app.multiselect(key="new-express").set_value(["ECR"])
+    app.multiselect(key="new-freight").set_value(["ESR", "N&E"])
+    button(app, "Create the new board").click().run()
+    assert not app.exception
+    board = current(app)
+    assert (board.phase, dict(board.tiles)) == ("C", {})
+    assert board.stations == {"D13": ("ECR",), "F11": ("ESR",), "B13": ("N&E",)}
+    assert {c: [t.name for t in s.trains] for c, s in board.companies.items()} == {
+        "ECR": ["3E"],
+        "ESR": ["3F"],
+        "N&E": ["3F"],
+    }
+    assert app.session_state["saved_name"] is None
+    assert "New board in phase C" in texts(app)
 
 
 def test_a_refused_edit_names_the_rule_and_changes_nothing(app: AppTest) -> None:
     before = current(app)
     pick_hex(app, "F5")
-    phase = next(s for s in app.selectbox if s.label == "Phase (9.0)")
+    open_tab(app, "Phase & variant")
+    phase = next(s for s in app.selectbox if s.label == "Phase (9.0)" and s.key != "new-phase")
     phase.set_value("A")
     next(b for b in app.button if b.label == "Apply").click().run()
     assert "rule 9.0" in texts(app)

@@ -17,6 +17,7 @@ from solver.validation import validate_position
 EMPTY_A = Position()
 EMPTY_B = dataclasses.replace(Position(), phase="B")
 EMPTY_D = dataclasses.replace(Position(), phase="D")
+EMPTY_E = dataclasses.replace(Position(), phase="E")
 
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -192,7 +193,7 @@ def test_phase_cannot_go_back_below_the_colour_of_a_laid_tile_9_0(late_game: Pos
 
 
 def test_company_trains_and_permits_unknown_train_names_are_each_reported_2_2() -> None:
-    board = ed.set_company(EMPTY_A, "ENR", ["3F", "4/5L", "2/3E"], [TrainType.FREIGHT])
+    board = ed.set_company(EMPTY_E, "ENR", ["3F", "4/5L", "2/3E"], [TrainType.FREIGHT])
     assert [t.name for t in board.companies["ENR"].trains] == ["3F", "4/5L", "2/3E"]
     with pytest.raises(InputError) as exc:
         ed.set_company(board, "ENR", ["3F", "9X", "7/8L"], [TrainType.FREIGHT])
@@ -201,7 +202,7 @@ def test_company_trains_and_permits_unknown_train_names_are_each_reported_2_2() 
 
 
 def test_variant_without_express_refuses_a_company_holding_an_express_train_11_1() -> None:
-    board = ed.set_company(EMPTY_A, "ENR", ["2/3E"], [TrainType.EXPRESS])
+    board = ed.set_company(EMPTY_B, "ENR", ["2/3E"], [TrainType.EXPRESS])
     with pytest.raises(InputError) as exc:
         ed.set_variant(board, "standard", False, [TrainType.FREIGHT, TrainType.LOCAL])
     assert rules(exc) == {"11.1"}
@@ -212,3 +213,60 @@ def test_removing_a_tile_under_two_markers_is_refused_7_7(late_game: Position) -
         ed.remove_tile(late_game, "F5")  # four markers; the empty hex prints one slot
     assert rules(exc) == {"7.7"}
     assert "E6" not in ed.remove_tile(late_game, "E6").tiles
+
+
+def test_a_train_of_a_later_band_is_refused_so_the_edited_board_loads_again_9_0() -> None:
+    # Defect: the editor accepted a 6F in phase B, a position that parse_position (a refresh, a saved file)
+    # then refuses.
+    with pytest.raises(InputError) as exc:
+        ed.set_company(EMPTY_B, "ECR", ["6F"], [TrainType.FREIGHT])
+    assert rules(exc) == {"9.0"}
+    board = ed.set_company(EMPTY_D, "ECR", ["5F"], [TrainType.FREIGHT])
+    with pytest.raises(InputError) as exc:
+        ed.set_phase(board, "B")
+    assert rules(exc) == {"9.0"}
+
+
+def test_more_trains_of_a_band_than_the_game_has_are_refused_2_4_3() -> None:
+    board = EMPTY_D
+    for company in ("ECR", "ESR", "EUR"):  # band D: three cards in the standard game
+        board = ed.set_company(board, company, ["5F"], [TrainType.FREIGHT])
+    with pytest.raises(InputError) as exc:
+        ed.set_company(board, "FDR", ["4L"], [TrainType.LOCAL])
+    assert rules(exc) == {"2.4.3"}
+
+
+def test_an_empty_hex_is_offered_the_green_tiles_its_yellow_tiles_upgrade_to_7_6_3() -> None:
+    # Copying a table board: a green tile on a hex stands for the yellow tile it replaced.
+    got = offer(EMPTY_B, "D11")
+    assert set(got) == {"5", "6", "57", "14", "15", "619"}
+    assert got["14"] == (0, 1, 2)  # 14 is symmetric under a half turn
+    assert ed.lay_tile(EMPTY_B, "D11", "15", 4).tiles["D11"].tile == "15"
+    assert set(offer(EMPTY_A, "D11")) == {"5", "6", "57"}  # no green before phase B (9.0)
+
+
+def test_ipswich_empty_hex_in_phase_d_reaches_its_own_russet_795_only_there_7_6_1() -> None:
+    assert "795" in offer(EMPTY_D, "F11")
+    assert "795" not in offer(EMPTY_D, "F5")
+    with pytest.raises(InputError) as exc:
+        ed.lay_tile(EMPTY_D, "F5", "795", 0)
+    assert rules(exc) == {"7.6.1"}
+
+
+def test_a_tile_no_yellow_tile_of_the_hex_leads_to_is_refused_with_the_upgrade_rule_7_6_3() -> None:
+    with pytest.raises(InputError) as exc:
+        ed.lay_tile(EMPTY_D, "E6", "611", 0)  # a large-station tile on a village
+    assert rules(exc) == {"7.6.1"}
+
+
+@pytest.mark.parametrize("phase", ["A", "B", "D", "H"])
+def test_every_tile_offered_on_the_printed_map_lays_to_a_valid_position_7_6_1_9_0(phase: str) -> None:
+    board = dataclasses.replace(Position(), phase=phase)
+    colours = set(board.game.phases[phase].tiles)
+    for hex_ in sorted(board.game.land_hexes):
+        offered = ed.tile_offer(board, hex_)
+        assert offered, f"{hex_} takes a tile in phase {phase}"
+        for option in offered:
+            assert board.game.tiles[option.tile].color in colours
+            for r in option.rotations:
+                assert validate_position(ed.lay_tile(board, hex_, option.tile, r), check_supply=True) == []

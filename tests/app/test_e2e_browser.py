@@ -6,12 +6,16 @@ or in docs/screenshots/ (the README's pictures) when SAVE_SCREENSHOTS=1.
 
 Skipped with the reason when chromium is not installed, unless REQUIRE_E2E=1 (CI), where that is a failure.
 The measured solve times are written to test-results/e2e-timings.json.
+
+The Board page's own tests follow at the end: a table board entered from New board as a person would, counting
+the actions, then solved; the tile offer measured at 1280 and 1600 px (board-1280.png, board-1600.png).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -170,6 +174,10 @@ def choose(pg: Any, label: str, option: str) -> None:
 
 
 def plotly_traces(pg: Any) -> list[str]:
+    """The trace names of every Plotly chart on the page, once at least one chart has been drawn."""
+    pg.wait_for_function(
+        "() => Array.from(document.querySelectorAll('.js-plotly-plot')).some(el => (el.data || []).length)"
+    )
     names: list[str] = pg.evaluate(
         "() => Array.from(document.querySelectorAll('.js-plotly-plot'))"
         ".flatMap(el => (el.data || []).map(t => t.name || ''))"
@@ -292,3 +300,236 @@ def test_the_app_in_a_real_browser(page: Any, tmp_path: Path) -> None:
     open_page(pg, "Board")
     assert_no_exception(pg)
     assert esr_seconds < 10, f"solving ESR took {esr_seconds:.1f} s in the browser"
+
+
+# ---------------------------------------------------------------- a table board entered as a person would
+
+TABLE_BOARD = ROOT / "tests" / "data" / "table-board.json"
+#: The board entered through the UI: these lines typed in one batch, the other tiles and markers clicked.
+TYPED = """B9 790 r0
+B11 8852 r0
+B13 6 r1 N&E
+C10 57 r1 NGC
+C12 8852 r2
+D9 201 r0 I&B
+D11 57 r0
+E10 20 r0 s:S-N s:SW-NE
+F11 791 r1 ESR
+ECR 2E 2/3E"""
+CLICKED_TILES = ("D13", "E12", "E14")
+CLICKED_MARKERS = (("E12", "EUR"), ("E12", "ECR"))
+MAX_ACTIONS = 40
+
+
+class Actions:
+    """Does what a person does, counting each click and each batch of keystrokes, and timing each click's
+    answer (from the click until the page has run again)."""
+
+    def __init__(self, pg: Any) -> None:
+        self.pg = pg
+        self.clicks = 0
+        self.batches = 0
+        self.seconds: list[float] = []
+
+    def click(self, target: Any) -> None:
+        started = time.perf_counter()
+        target.click()
+        self.clicks += 1
+        wait_for_app(self.pg, settle_ms=250)
+        self.seconds.append(time.perf_counter() - started)
+
+    def keys(self, target: Any, text: str) -> None:
+        target.fill(text)
+        self.batches += 1
+
+    def press(self, key: str) -> None:
+        self.pg.keyboard.press(key)
+        self.batches += 1
+
+    def choose(self, label: str, option: str) -> None:
+        box = self.pg.locator('[data-testid="stSelectbox"]', has=self.pg.get_by_text(label, exact=True)).first
+        self.click(box)
+        self.click(self.pg.get_by_role("option", name=option, exact=True))
+
+    def click_hex(self, hex_: str) -> None:
+        from solver.draw import geometry
+
+        started = time.perf_counter()
+        click_hex(self.pg, *geometry.centre(hex_))
+        self.clicks += 1
+        wait_for_app(self.pg, settle_ms=250)
+        self.seconds.append(time.perf_counter() - started)
+
+    @property
+    def total(self) -> int:
+        return self.clicks + self.batches
+
+
+def segment(pg: Any, name: str) -> Any:
+    """The choice `name` of a segmented control or horizontal radio (the Board page's click modes, panels)."""
+    choices = pg.locator('[data-testid="stRadio"] label, [data-testid="stButtonGroup"] button')
+    return choices.filter(has_text=re.compile(f"^{re.escape(name)}$")).first
+
+
+def offer_card(pg: Any, hex_: str, tile: str) -> Any:
+    return pg.locator(f".st-key-offer-{hex_}-{tile}")
+
+
+def lay_by_clicks(act: Actions, hex_: str, tile: str, rotation: int) -> None:
+    """Click the hex, turn the offered tile until it shows `rotation`, lay it."""
+    act.click_hex(hex_)
+    card = offer_card(act.pg, hex_, tile)
+    for _ in range(6):
+        lay = card.get_by_role("button", name=f"Lay {tile} r")
+        if lay.inner_text().strip().endswith(f"r{rotation}"):
+            break
+        act.click(card.get_by_role("button", name="Rotate"))
+    act.click(card.get_by_role("button", name=f"Lay {tile} r{rotation}"))
+
+
+def check_offer_pictures_fit(pg: Any) -> int:
+    """Every tile picture of the offer lies wholly inside its card, and no button label is cut; returns the
+    number of pictures checked."""
+    cards = pg.locator('[class*="st-key-offer-"]')
+    assert cards.count() > 0, "the tile offer is open"
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        outer = card.bounding_box()
+        img = card.locator("img").first
+        img.wait_for()
+        box = img.bounding_box()
+        assert box["width"] > 40, f"picture {i} is drawn ({box})"
+        assert box["x"] >= outer["x"] - 0.5 and box["x"] + box["width"] <= outer["x"] + outer["width"] + 0.5, (
+            f"picture {i} sticks out of its card: {box} in {outer}"
+        )
+        natural = img.evaluate("el => [el.naturalWidth, el.naturalHeight, el.clientWidth, el.clientHeight]")
+        assert natural[2] > 0 and natural[3] > 0
+        for button in card.locator("button").all():
+            cut = button.evaluate("el => el.scrollWidth > el.clientWidth + 1")
+            assert not cut, f"button {button.inner_text()!r} is cut off"
+            assert button.bounding_box()["height"] <= 48, f"button {button.inner_text()!r} wraps onto several lines"
+    count: int = cards.count()
+    return count
+
+
+def test_a_table_board_is_entered_from_new_board_in_at_most_40_actions(page: Any) -> None:
+    from solver.position import load_position
+    from solver.quick_entry import board_text
+    from solver.routes.model import SolveOptions
+    from solver.routes.optimizer import optimize
+
+    pg = page
+    pg.set_viewport_size({"width": 1600, "height": 1250})
+    target = load_position(TABLE_BOARD)
+    act = Actions(pg)
+    pg.locator('[data-testid="stSidebarNav"] a', has_text="Board").first.click()
+    act.clicks += 1
+    wait_for_app(pg)
+
+    # New board: phase B, the ECR with an Express permit (home marker and a 2/3E come with it).
+    act.click(pg.get_by_role("button", name="New board"))
+    act.choose("Phase (9.0)", "B")
+    act.click(pg.locator('[data-testid="stMultiSelect"]', has=pg.get_by_text("Companies with a express permit")))
+    act.click(pg.get_by_role("option", name="ECR", exact=True))
+    act.press("Escape")
+    act.click(pg.get_by_role("button", name="Create the new board"))
+    pg.get_by_text("New board in phase B with ECR").first.wait_for()
+
+    # Nine tiles, their markers and the ECR's trains typed in one batch.
+    act.click(segment(pg, "Quick entry"))
+    box = pg.get_by_label("One line per hex or company")
+    act.click(box)
+    act.keys(box, TYPED)
+    act.click(pg.get_by_role("button", name="Apply all lines"))
+    pg.get_by_text("Applied 10 quick-entry line(s).").first.wait_for()
+
+    # Three tiles clicked on the map, rotated in place and laid.
+    for hex_ in CLICKED_TILES:
+        lay = target.tiles[hex_]
+        lay_by_clicks(act, hex_, lay.tile, lay.rotation)
+        pg.get_by_text(f"tile {lay.tile} on {hex_} at rotation {lay.rotation}").first.wait_for()
+
+    # Two markers placed by clicking the station on the map.
+    act.click(segment(pg, "Places a marker"))
+    for hex_, company in CLICKED_MARKERS:
+        act.choose("Marker of", f"{company} {target.game.companies[company].name}")
+        act.click_hex(hex_)
+        pg.get_by_text(f"Placed {company}'s marker on {hex_}.").first.wait_for()
+    entry_actions = act.total
+
+    # The board on screen is the table board (its quick-entry text is complete: see test_quick_entry).
+    segment(pg, "Quick entry").click()
+    wait_for_app(pg)
+    pg.get_by_text("This board as quick-entry lines").first.click()
+    shown = pg.locator('[data-testid="stCode"]').first.inner_text()
+    assert shown.strip() == board_text(target), shown
+    assert pg.get_by_text("phase B").count()
+
+    # Solved on the Routes page: the proven optimum of the optimizer run directly.
+    expected = optimize(target, "ECR", SolveOptions(time_limit=30))
+    assert expected.status == "optimal"
+    pg.locator('[data-testid="stSidebarNav"] a', has_text="Routes").first.click()
+    act.clicks += 1
+    wait_for_app(pg)
+    act.choose("Company", "ECR")
+    act.click(pg.get_by_role("button", name="Solve"))
+    pg.get_by_text(f"ECR: £{expected.revenue}").first.wait_for(timeout=120_000)
+    text = pg.locator('[data-testid="stMarkdownContainer"]', has_text="ECR: £").first.inner_text()
+    assert "proven optimal" in text, text
+
+    median = sorted(act.seconds)[len(act.seconds) // 2]
+    print(
+        f"\ntable board: {act.clicks} clicks + {act.batches} keystroke batches = {act.total} actions "
+        f"({entry_actions} to enter the board); click answered in median {median:.2f} s, max {max(act.seconds):.2f} s;"
+        f" ECR £{expected.revenue} proven optimal"
+    )
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "e2e-table-board.json").write_text(
+        json.dumps(
+            {
+                "clicks": act.clicks,
+                "keystroke_batches": act.batches,
+                "actions": act.total,
+                "entry_actions": entry_actions,
+                "click_answer_median_seconds": round(median, 2),
+                "click_answer_max_seconds": round(max(act.seconds), 2),
+            }
+        )
+    )
+    assert act.total <= MAX_ACTIONS, f"{act.total} actions"
+
+
+def test_board_page_tile_offer_is_whole_from_1280_to_1920_px_and_the_companies_panel_stays(page: Any) -> None:
+    pg = page
+    open_page(pg, "Board")
+    from solver.draw import geometry
+
+    segment(pg, "Opens the hex").click()
+    wait_for_app(pg)
+    pg.get_by_role("button", name="New board").click()  # the printed map in phase B, Ely empty
+    choose(pg, "Phase (9.0)", "B")
+    pg.get_by_role("button", name="Create the new board").click()
+    wait_for_app(pg)
+    for width in (1280, 1600, 1920):
+        pg.set_viewport_size({"width": width, "height": 1600})  # tall enough to show the whole offer
+        wait_for_app(pg)
+        click_hex(pg, *geometry.centre("C8"))  # Ely, an empty Y town in phase B: six tiles offered
+        wait_for_app(pg)
+        pg.get_by_text("home of E&H").first.wait_for()
+        pictures = check_offer_pictures_fit(pg)
+        assert pictures == 6, pictures
+        if width < 1920:
+            pg.mouse.move(0, 0)  # no hover label over the map
+            shot(pg, f"board-{width}.png")
+
+    # Choosing a company in the Companies panel and saving it keeps the Companies panel open: with st.tabs the
+    # success message shown above moved the tabs and they came back on the first one, Hex.
+    segment(pg, "Companies").click()
+    wait_for_app(pg)
+    choose(pg, "Company", "ESR East Suffolk Railway")
+    assert pg.get_by_role("radio", name="Companies", exact=True).is_checked()
+    pg.get_by_role("button", name="Save company").click()
+    wait_for_app(pg)
+    pg.get_by_text("Saved ESR.").first.wait_for()
+    assert pg.get_by_role("radio", name="Companies", exact=True).is_checked()
+    assert pg.get_by_text("Trains (e.g. 3F, 4/5L, 2/3E)").first.is_visible()
