@@ -34,6 +34,7 @@ class GameExport:
     description: str = ""
     player_names: tuple[str, ...] = ()
     checks: tuple[str, ...] = ()  # signs that the export may have been edited (see `integrity_checks`)
+    finished: bool = False  # the site marked the game finished ("status": "finished")
 
     def names(self) -> dict[str, str]:
         """Site player id -> the player's name (the id itself when the export gives no name)."""
@@ -140,6 +141,7 @@ def parse_export(data: Any, source: str = "game file") -> GameExport:
         description=str(data.get("description") or ""),
         player_names=tuple(names) if names_ok else tuple(players),
         checks=integrity_checks(actions),
+        finished=data.get("status") == "finished",
     )
 
 

@@ -170,6 +170,7 @@ class _Replay:
         self.turn_revenue = 0
         self.turn_operated = False
         self.settled: set[tuple[int | None, str]] = set()
+        self.stopped_before: int | None = None
         self.lookahead: list[tuple[int, int]] = []  # (step id, later run id) of purchases seen from a later run
 
     # ------------------------------------------------------------------ helpers
@@ -797,6 +798,7 @@ class _Replay:
     def run(self, stop_before: int | None = None) -> ImportedGame:
         """Replay every effective action, or those before action `stop_before` (the later ones still show what
         a company in receivership bought without an action)."""
+        self.stopped_before = stop_before
         self.steps = effective_actions(self.export.actions, self.export.source)
         self.rounds = map_rounds(self.steps)
         for index, step in enumerate(self.steps):
@@ -831,7 +833,10 @@ class _Replay:
 
     def about_to_run(self) -> str | None:
         """After the last action: the company whose turn has not yet run, or the next one to operate in this
-        operating round by the market's order (7.1); None outside an operating round."""
+        operating round by the market's order (7.1); None outside an operating round or after the last action
+        of a finished game."""
+        if self.export.finished and self.stopped_before is None:
+            return None
         if self.turn_company is not None and not self.turn_ran and self.turn_company in self.companies:
             return self.turn_company
         if self.current_round is None:

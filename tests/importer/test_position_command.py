@@ -86,6 +86,8 @@ def test_cli_writes_the_position_before_the_action_with_its_money(
 
 
 def test_cli_without_action_gives_the_position_after_the_last(capsys: pytest.CaptureFixture[str]) -> None:
+    # the bank-end game is finished: nobody is about to run after its last action
+    assert full("1862_game_end_bank.json").about_to_run is None
     assert main(["position", str(DATA / "46925.json")]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["version"] == 2 and data["phase"] == full("46925.json").final_position.phase  # type: ignore[union-attr]
