@@ -14,9 +14,18 @@ from pages import session
 from solver.draw.money import holdings_figure
 from solver.errors import InputError, Problem
 from solver.money import merge_preview, parse_scenario
+from solver.money.connection import merge_connection
+from solver.money.from_position import scenario_from_position
 from solver.money.merge import MergeOutcome
+from solver.position import Position
 
-SETTINGS = "merge_settings"  # kind, initiator, survivor, returns, max markers
+SETTINGS = "merge_settings"  # name, returns, max markers, and the position's companies it was taken from
+KIND, SURVIVOR, INITIATOR = "merge-kind", "merge-survivor", "merge-initiator"
+KINDS = ["merger", "acquisition", "refinance"]
+SOURCE = "merge-source"
+FIRST, SECOND = "merge-pos-first", "merge-pos-second"
+FROM_POSITION, FROM_EXAMPLE = "From the position", "Example scenario"
+ALONE = "none (refinance it alone)"
 PLACES = ("treasury", "pool", "ipo")
 COMPANY_COLUMNS = {
     "id": pl.String,
@@ -31,6 +40,23 @@ COMPANY_COLUMNS = {
     "home": pl.String,
     "director": pl.String,
     "operated": pl.Boolean,
+}
+
+
+#: Column widths (pixels) that fit the twelve company columns across a 1280 px laptop's page.
+COMPANY_WIDTHS: dict[str, Any] = {
+    "id": st.column_config.TextColumn(width=45),
+    "price": st.column_config.NumberColumn(width=60),
+    "par": st.column_config.NumberColumn(width=50),
+    "chartered": st.column_config.CheckboxColumn(width=80),
+    "cash": st.column_config.NumberColumn(width=55),
+    "trains": st.column_config.TextColumn(width=95),
+    "permits": st.column_config.TextColumn(width=95),
+    "markers": st.column_config.TextColumn(width=130),
+    "unused markers": st.column_config.NumberColumn("unused", width=70, help="Station markers on the charter"),
+    "home": st.column_config.TextColumn(width=55, help="Empty: the printed home"),
+    "director": st.column_config.TextColumn(width=75),
+    "operated": st.column_config.CheckboxColumn(width=75),
 }
 
 
@@ -134,15 +160,18 @@ def scenario_from_tables(settings: dict[str, Any], tables: dict[str, pl.DataFram
     }
 
 
-def _load(raw: dict[str, Any]) -> None:
+def _load(raw: dict[str, Any], pair: tuple[str, str | None] | None = None) -> None:
+    """Fill the tables and the kind, survivor and initiator from a scenario (a file's contents or one taken
+    from the position: then `pair` names its companies, to check their connection against the board)."""
     st.session_state[SETTINGS] = {
         "name": raw.get("name", ""),
-        "kind": raw["kind"],
-        "initiator": raw["initiator"],
-        "survivor": raw["survivor"],
         "returns": raw.get("returns", "in_turn"),
         "max_markers": raw.get("max_markers", 7),
+        "pair": pair,
     }
+    st.session_state[KIND] = raw["kind"]
+    st.session_state[SURVIVOR] = raw["survivor"]
+    st.session_state[INITIATOR] = raw["initiator"]
     for name, table in tables_from_scenario(raw).items():
         session.reset_table(f"merge-{name}", table)
 
@@ -154,69 +183,163 @@ def _first_example() -> dict[str, Any]:
     return data
 
 
+def choices_for(players: list[str], survivor: str, old: pl.DataFrame) -> pl.DataFrame:
+    """The option-share table for these players and this surviving company (5.2.4: each player and the
+    surviving company's treasury choose), keeping the choices already made by the same holders."""
+    made = dict(zip(old["holder"].to_list(), old["option share"].to_list(), strict=True)) if old.height else {}
+    holders = [*players, survivor]
+    return pl.DataFrame(
+        {"holder": holders, "option share": [made.get(h) or "" for h in holders]},
+        schema={"holder": pl.String, "option share": pl.String},
+    )
+
+
+def _loader(pos: Position) -> None:
+    """Where the merger comes from: an example scenario file, or two companies of the position."""
+    if SOURCE not in st.session_state:  # what the tables hold: the first visit shows rulebook example 1
+        st.session_state[SOURCE] = FROM_POSITION if st.session_state[SETTINGS].get("pair") else FROM_EXAMPLE
+    source = st.segmented_control("Start from", [FROM_POSITION, FROM_EXAMPLE], key=SOURCE, required=True)
+    if source == FROM_POSITION:
+        companies = list(pos.companies)
+        c1, c2, c3 = st.columns([2, 2, 2], vertical_alignment="bottom")
+        first = c1.selectbox("Operating company (survives)", companies, key=FIRST)
+        others = [ALONE, *(c for c in companies if c != first)]
+        if st.session_state.get(SECOND) not in others:
+            st.session_state[SECOND] = others[min(1, len(others) - 1)]
+        second = c2.selectbox("Merges with", others, key=SECOND)
+        if c3.button("Take these companies from the position", key="merge-from-position") and first:
+            other = None if second == ALONE else second
+            try:
+                _load(scenario_from_position(pos, first, other), (first, other))
+            except InputError as exc:
+                st.session_state[session.PROBLEMS] = exc.problems
+            st.rerun()
+        return
+    examples = session.merge_examples()
+    c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
+    pick = c1.selectbox("Example scenario", list(examples), key="merge-example")
+    if c2.button("Load example", key="merge-load") and pick:
+        _load(json.loads(examples[pick].read_text(encoding="utf-8")))
+        st.rerun()
+
+
+def _connected(pos: Position, settings: dict[str, Any], kind: str) -> bool:
+    """For companies taken from the position: whether track joins them (7.5.2; an acquisition is resolved
+    as a merger, 7.14), said on the page. Scenario files carry no board, so they are not checked."""
+    pair = settings.get("pair")
+    if not pair or pair[1] is None or kind == "refinance":
+        return True
+    first, second = pair
+    try:
+        found = merge_connection(pos, first, second)
+    except InputError as exc:
+        session.show_problems(exc.problems, "The board has changed since these companies were taken:")
+        return False
+    if found.connected:
+        st.success(f"{first} and {second} are connected: {found.reason}")
+        return True
+    st.error(f"{first} and {second} cannot merge: {found.reason}")
+    return False
+
+
+def _choose(value_key: str, options: list[str]) -> None:
+    """Keep a selectbox's value among its options (the tables may have changed under it)."""
+    if options and st.session_state.get(value_key) not in options:
+        st.session_state[value_key] = options[0]
+
+
 def _outcome(outcome: MergeOutcome) -> None:
+    """The preview: director, price and par on top; holdings, cash and possessions beside the step log."""
+    st.subheader(f"After the {outcome.kind}")
     c1, c2, c3 = st.columns(3)
     c1.metric("Director", outcome.director or "none (receivership)")
     c2.metric("New share price", f"£{outcome.new_price}")
     c3.metric(f"New par ({outcome.par_area})", f"£{outcome.new_par}")
     st.markdown(f"**Director of {outcome.survivor} after the {outcome.kind}: {outcome.director or 'none'}**")
     st.caption(f"Share price (7.5.3): {outcome.price_working}")
-    st.plotly_chart(
-        holdings_figure(outcome.holdings_before, outcome.holdings_after, outcome.survivor),
-        config={"displayModeBar": False},
-        key="merge-holdings",
-    )
-    cash = pl.DataFrame(
-        {
-            "who": list(outcome.cash_changes),
-            "before": [outcome.cash_before.get(k, 0) for k in outcome.cash_changes],
-            "change": list(outcome.cash_changes.values()),
-            "after": [outcome.cash_after.get(k, 0) for k in outcome.cash_changes],
-        },
-        schema={"who": pl.String, "before": pl.Int64, "change": pl.Int64, "after": pl.Int64},
-    )
-    st.markdown("**Cash**")
-    st.dataframe(cash, hide_index=True, width="stretch")
-    p = outcome.possessions
-    st.markdown(
-        f"**{outcome.survivor} after**: £{p.cash} treasury, trains {', '.join(p.trains) or 'none'}, permits "
-        f"{', '.join(p.permits) or 'none'}, markers {', '.join(p.markers) or 'none'}"
-        + (f" (lost: {', '.join(p.markers_lost)})" if p.markers_lost else "")
-    )
-    st.markdown("**Steps**")
-    st.code("\n".join(str(s) for s in outcome.steps), language=None)
-    for note in outcome.notes:
-        st.caption(note)
-    for warning in outcome.warnings:
-        st.warning(warning)
+    left, right = st.columns(2, gap="medium")
+    with left:
+        st.plotly_chart(
+            holdings_figure(outcome.holdings_before, outcome.holdings_after, outcome.survivor),
+            config={"displayModeBar": False},
+            key="merge-holdings",
+        )
+        cash = pl.DataFrame(
+            {
+                "who": list(outcome.cash_changes),
+                "before": [outcome.cash_before.get(k, 0) for k in outcome.cash_changes],
+                "change": list(outcome.cash_changes.values()),
+                "after": [outcome.cash_after.get(k, 0) for k in outcome.cash_changes],
+            },
+            schema={"who": pl.String, "before": pl.Int64, "change": pl.Int64, "after": pl.Int64},
+        )
+        st.markdown("**Cash**")
+        st.dataframe(cash, hide_index=True, width="stretch")
+        p = outcome.possessions
+        st.markdown(
+            f"**{outcome.survivor} after**: £{p.cash} treasury, trains {', '.join(p.trains) or 'none'}, permits "
+            f"{', '.join(p.permits) or 'none'}, markers {', '.join(p.markers) or 'none'}"
+            + (f" (lost: {', '.join(p.markers_lost)})" if p.markers_lost else "")
+        )
+    with right:
+        st.markdown("**Steps**")
+        with st.container(key="merge-steps"):
+            st.markdown("\n".join(f"{s.n}. **{s.actor}**: {s.text} ({s.rule})" for s in outcome.steps))
+        for note in outcome.notes:
+            st.caption(note)
+        for warning in outcome.warnings:
+            st.warning(warning)
+
+
+def _stored(name: str) -> pl.DataFrame:
+    table = st.session_state.get(f"table:merge-{name}")
+    return table if isinstance(table, pl.DataFrame) else pl.DataFrame()
 
 
 def main() -> None:
+    session.narrow_margins()
     st.title("Mergers")
     session.header()
+    pos = session.position()
     if SETTINGS not in st.session_state:
         _load(_first_example())
-    examples = session.merge_examples()
-    c1, c2 = st.columns([3, 1])
-    pick = c1.selectbox("Example scenario", list(examples), key="merge-example")
-    if c2.button("Load example", key="merge-load") and pick:
-        _load(json.loads(examples[pick].read_text(encoding="utf-8")))
-        st.rerun()
+    problems = st.session_state.pop(session.PROBLEMS, None)
+    if problems:
+        session.show_problems(problems, "These companies cannot be taken from the position:")
+    _loader(pos)
     settings: dict[str, Any] = st.session_state[SETTINGS]
     if settings.get("name"):
         st.caption(settings["name"])
 
-    left, right = st.columns([1, 1], gap="medium")
-    with left:
+    # Kind, survivor and initiator first: the option-share table below depends on the survivor.
+    stored_players, stored_companies = _stored("players"), _stored("companies")
+    names = [n for n in stored_players["player"].to_list() if n] if "player" in stored_players.columns else []
+    ids = [c for c in stored_companies["id"].to_list() if c] if "id" in stored_companies.columns else []
+    _choose(SURVIVOR, ids)
+    _choose(INITIATOR, names)
+    k1, k2, k3 = st.columns(3)
+    kind = k1.selectbox("Kind", KINDS, key=KIND)
+    survivor = k2.selectbox("Surviving company", ids, key=SURVIVOR)
+    initiator = k3.selectbox("Initiating director", names, key=INITIATOR)
+    old_choices = _stored("choices")
+    if survivor and (not old_choices.height or old_choices["holder"].to_list() != [*names, survivor]):
+        session.reset_table("merge-choices", choices_for(names, survivor, old_choices))
+    settings.update(kind=kind, survivor=survivor, initiator=initiator)
+
+    # The companies table has twelve columns: it takes the page's whole width so that none is hidden.
+    st.markdown("**Companies** (the survivor and the other; one row for a refinancing)")
+    companies = session.editable_table(
+        "merge-companies", pl.DataFrame(), num_rows="dynamic", hide_index=True, column_config=COMPANY_WIDTHS
+    )
+    c1, c2, c3 = st.columns([1, 1.2, 1], gap="medium")
+    with c1:
         st.markdown("**Players** (clockwise)")
         players = session.editable_table("merge-players", pl.DataFrame(), num_rows="dynamic", hide_index=True)
-        names = [n for n in players["player"].to_list() if n] if "player" in players.columns else []
-        st.markdown("**Companies** (the survivor and the other; one row for a refinancing)")
-        companies = session.editable_table("merge-companies", pl.DataFrame(), num_rows="dynamic", hide_index=True)
-        ids = [c for c in companies["id"].to_list() if c] if "id" in companies.columns else []
-        st.markdown("**Holdings** (shares of each company; 10 per company)")
+    with c2:
+        st.markdown("**Holdings** (10 shares per company)")
         holdings = session.editable_table("merge-holdings", pl.DataFrame(), num_rows="dynamic", hide_index=True)
-        st.markdown("**Option shares** (5.2.4: redeem or relinquish; empty = redeem when affordable)")
+    with c3:
+        st.markdown("**Option shares** (5.2.4; empty: redeem when affordable)")
         choices = session.editable_table(
             "merge-choices",
             pl.DataFrame(),
@@ -225,34 +348,19 @@ def main() -> None:
                 "option share": st.column_config.SelectboxColumn(options=["", "redeem", "relinquish"]),
             },
         )
-        kinds = ["merger", "acquisition", "refinance"]
-        k1, k2, k3 = st.columns(3)
-        kind = k1.selectbox("Kind", kinds, index=kinds.index(settings["kind"]), key="merge-kind")
-        survivor = k2.selectbox(
-            "Surviving company",
-            ids or [settings["survivor"]],
-            index=(ids.index(settings["survivor"]) if settings["survivor"] in ids else 0),
-            key="merge-survivor",
-        )
-        initiator = k3.selectbox(
-            "Initiating director",
-            names or [settings["initiator"]],
-            index=(names.index(settings["initiator"]) if settings["initiator"] in names else 0),
-            key="merge-initiator",
-        )
-        settings.update(kind=kind, survivor=survivor, initiator=initiator)
-    with right:
-        tables = {"players": players, "companies": companies, "holdings": holdings, "choices": choices}
-        raw = scenario_from_tables(settings, tables)
-        try:
-            outcome = merge_preview(parse_scenario(raw))
-        except InputError as exc:
-            session.show_problems(exc.problems, "This merge cannot be previewed:")
-            return
-        except (KeyError, ValueError, TypeError) as exc:
-            session.show_problems([Problem("scenario", "format", str(exc))], "This merge cannot be previewed:")
-            return
-        _outcome(outcome)
+    if not _connected(pos, settings, str(kind)):
+        return
+    tables = {"players": players, "companies": companies, "holdings": holdings, "choices": choices}
+    raw = scenario_from_tables(settings, tables)
+    try:
+        outcome = merge_preview(parse_scenario(raw))
+    except InputError as exc:
+        session.show_problems(exc.problems, "This merge cannot be previewed:")
+        return
+    except (KeyError, ValueError, TypeError) as exc:
+        session.show_problems([Problem("scenario", "format", str(exc))], "This merge cannot be previewed:")
+        return
+    _outcome(outcome)
 
 
 main()

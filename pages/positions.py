@@ -12,8 +12,10 @@ import streamlit as st
 
 from pages import session
 from solver.errors import InputError
-from solver.position import load_position
-from solver.storage import parse_upload, position_json
+from solver.position import Position, load_position
+from solver.storage import PositionStore, parse_upload, position_json
+
+PENDING = "positions_pending_replace"  # (name, position) waiting for "Replace" to be confirmed
 
 
 def _examples() -> None:
@@ -39,9 +41,10 @@ def _examples() -> None:
 
 
 def _act(action: Callable[[], str]) -> None:
-    """Run a store action: its message as the page's notice, or its problems if it is refused; then rerun."""
+    """Run a store action: its message (if any) as the page's notice, or its problems if it is refused; then
+    rerun."""
     try:
-        st.session_state[session.NOTICE] = action()
+        st.session_state[session.NOTICE] = action() or None
     except InputError as exc:
         st.session_state[session.PROBLEMS] = exc.problems
     st.rerun()
@@ -53,16 +56,21 @@ def _saved() -> None:
     st.caption(f"Database: `{store.path}` (set `RMS_DB_PATH` to use another file)")
     pos = session.position()
     with st.form("save-form"):
-        name = st.text_input("Save the current position as", value=st.session_state.get(session.SAVED_NAME) or pos.name)
-        overwrite = st.checkbox("Replace a saved position of the same name")
+        saved_as = st.session_state.get(session.SAVED_NAME) or ""
+        name = st.text_input("Save the current position as", value=saved_as, placeholder="e.g. Game A, turn 3")
         if st.form_submit_button("Save"):
 
             def save() -> str:
-                used = store.save(name, pos, overwrite=overwrite)
+                taken = store.find(name)
+                if taken is not None:  # never overwrite without asking (see _confirm_replace)
+                    st.session_state[PENDING] = (taken.name, pos)
+                    return ""
+                used = store.save(name, pos)
                 session.mark_saved(used)
                 return f"Saved as {used!r}."
 
             _act(save)
+    _confirm_replace(store, pos)
     try:
         rows = store.list()
     except InputError as exc:
@@ -114,6 +122,39 @@ def _saved() -> None:
             _act(delete)
 
 
+def _confirm_replace(store: PositionStore, pos: Position) -> None:
+    """After Save under a name already in use: name the saved position that would be lost (when it was saved,
+    its phase and companies) and replace it only when asked to. A pending question is dropped as soon as the
+    current position is another one (something else was loaded)."""
+    pending: tuple[str, Position] | None = st.session_state.get(PENDING)
+    if pending is None:
+        return
+    name, waiting = pending
+    old = store.find(name)
+    if waiting is not pos or old is None:
+        st.session_state.pop(PENDING, None)
+        return
+    when = dt.datetime.fromtimestamp(old.saved_at).strftime("%Y-%m-%d %H:%M")
+    st.warning(
+        f"A saved position is already called {name!r} (saved {when}, phase {old.phase}, companies "
+        f"{', '.join(old.companies) or 'none'}). Replace it with the current position "
+        f"({pos.name or 'unnamed'}, phase {pos.phase})? What {name!r} holds now would be lost."
+    )
+    c1, c2 = st.columns(2)
+    if c1.button(f"Replace {name!r}", type="primary", key="save-replace"):
+
+        def replace() -> str:
+            st.session_state.pop(PENDING, None)
+            used = store.save(name, pos, overwrite=True)
+            session.mark_saved(used)
+            return f"Replaced {used!r} with the current position."
+
+        _act(replace)
+    if c2.button("Cancel", key="save-cancel"):
+        st.session_state.pop(PENDING, None)
+        st.rerun()
+
+
 def _files() -> None:
     st.subheader("Position files")
     pos = session.position()
@@ -132,8 +173,8 @@ def _files() -> None:
             st.session_state[session.PROBLEMS] = exc.problems
             st.session_state[session.NOTICE] = None
         else:
-            session.replace(new, saved_name=None, keep_undo=True)
-            st.session_state[session.NOTICE] = f"Loaded {upload.name}."
+            if session.replace(new, saved_name=None, keep_undo=True):
+                st.session_state[session.NOTICE] = f"Loaded {upload.name}."
         st.rerun()
 
 

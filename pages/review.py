@@ -3,8 +3,6 @@ of it on the Board and Routes pages, and review every recorded run against the b
 
 from __future__ import annotations
 
-import json
-
 import streamlit as st
 
 from pages import session
@@ -15,6 +13,7 @@ from solver.errors import InputError
 from solver.importer import ImportedGame, import_export
 from solver.importer.export_file import parse_export
 from solver.importer.replay import RecordedRun, position_before
+from solver.jsonfile import parse_json_bytes
 from solver.position import Position
 from solver.review import (
     RunReview,
@@ -37,13 +36,10 @@ MOMENT = "review_moment"
 PICK = "review_pick"
 
 
-def _load(name: str, text: str) -> None:
+def _load(name: str, raw: bytes) -> None:
     """Import an export; on any problem the previous game stays and the problems are shown."""
     try:
-        game = import_export(parse_export(json.loads(text), name))
-    except json.JSONDecodeError as exc:
-        st.error(f"{name}: not a JSON game export ({exc})")
-        return
+        game = import_export(parse_export(parse_json_bytes(raw, name), name))
     except InputError as exc:
         session.show_problems(exc.problems, f"{name} cannot be imported:")
         return
@@ -140,11 +136,11 @@ def main() -> None:
     upload = st.file_uploader("18xx.games game export (JSON)", type=["json"], key=UPLOAD)
     if upload is not None and st.session_state.get("review_file") != (upload.name, upload.size):
         st.session_state["review_file"] = (upload.name, upload.size)
-        _load(upload.name, upload.getvalue().decode("utf-8", errors="replace"))
+        _load(upload.name, upload.getvalue())
     with st.expander("Paste an export (a game in progress)"):
         pasted = st.text_area("Export JSON", key=PASTE, height=120)
         if st.button("Import the pasted export", key="import-paste") and pasted.strip():
-            _load("pasted export", pasted)
+            _load("pasted export", pasted.encode("utf-8", errors="surrogatepass"))
     game: ImportedGame | None = st.session_state.get(GAME)
     if game is None:
         return

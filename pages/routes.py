@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-import polars as pl
 import streamlit as st
 
 from pages import session
 from pages.jobs import Preparer, SolveJob, start_solve
 from solver.draw import board as draw_board
 from solver.draw import geometry
+from solver.draw.palette import train_colour
 from solver.draw.routes import route_traces
 from solver.errors import InputError
 from solver.position import Position
 from solver.routes.evaluator import evaluate
+from solver.routes.explain import RunExplanation, TrainExplanation, explain
 from solver.routes.legality import missing_home
 from solver.routes.model import Evaluation, RouteSpec, SolveOptions, SolveResult
 from solver.trains import TrainType
@@ -27,6 +28,19 @@ MANUAL = "routes_manual"  # {company: [[hexes of train 0], [hexes of train 1], .
 MANUAL_EVAL = "routes_manual_eval"
 DRAW_TRAIN = "routes_draw_train"
 MAP_KEY = "routes_map"
+MODE = "routes_mode"
+MAP_SIZE = "routes_map_size"
+#: Map widths in pixels: Medium leaves room for the train cards beside the map on a 1280 px laptop, Large on a
+#: 1600 px screen; Extra large puts the cards below the map on most screens.
+MAP_SIZES = {"Medium": 560, "Large": 720, "Extra large": 920}
+CARD_WIDTH = 340  # pixels: a train card; the cards wrap into as many columns as the panel holds
+#: The map stays in view while the train cards scroll past it; compact tables in the cards.
+COMPACT_PAGE = """<style>
+.st-key-routes-map { position: sticky; top: 3.5rem; align-self: flex-start; z-index: 1; }
+.st-key-routes-panel { min-width: 340px; }
+[class*="st-key-train-card-"] table { font-size: 0.85rem; width: 100%; }
+[class*="st-key-train-card-"] th, [class*="st-key-train-card-"] td { padding: 0.15rem 0.4rem; }
+</style>"""
 PROGRESS_EVERY = 0.5  # seconds between updates of a running solve's progress
 
 
@@ -40,48 +54,46 @@ def status_text(result: SolveResult) -> str:
     return f"stopped after {result.solve_seconds:.1f} s before any run was found"
 
 
-def evaluation_table(evaluation: Evaluation) -> pl.DataFrame:
-    """Per train: its route, the stops it scores, the stop an N/M train drops, stops scored by another train,
-    the Freight bonus and its revenue (7.8, 7.8.1-7.8.3)."""
-    rows: list[dict[str, Any]] = []
-    for t in evaluation.trains:
-        by_node = {s.node: s for s in t.stops}
-        dropped = by_node[t.dropped].name if t.dropped and t.dropped in by_node else ""
-        rows.append(
-            {
-                "train": f"{t.index + 1}: {t.train}",
-                "route": " - ".join(t.hexes),
-                "scores": ", ".join(f"{s.name} {s.value}" for s in t.stops if s.status == "scored"),
-                "dropped": dropped,
-                "not scored": ", ".join(
-                    f"{s.name} ({s.status})" for s in t.stops if s.status not in ("scored", "dropped")
-                ),
-                "freight bonus": t.freight_bonus,
-                "revenue": t.revenue,
-            }
+def _train_card(train: TrainExplanation) -> None:
+    """One train: its route, a table of its stops with what each earns (or why it earns nothing), the Freight
+    bonus as its sum and the train's revenue; the Local subsidy below (it is not revenue)."""
+    colour = train_colour(train.number - 1)
+    with st.container(border=True, width=CARD_WIDTH, key=f"train-card-{train.number}"):
+        st.markdown(
+            f'<span style="color:{colour}">&#9632;</span> **Train {train.number}: {train.train}** · '
+            f"revenue **£{train.revenue}**",
+            unsafe_allow_html=True,
         )
-    return pl.DataFrame(
-        rows,
-        schema={
-            "train": pl.String,
-            "route": pl.String,
-            "scores": pl.String,
-            "dropped": pl.String,
-            "not scored": pl.String,
-            "freight bonus": pl.Int64,
-            "revenue": pl.Int64,
-        },
-    )
+        st.caption(train.route + (f" · {train.chain}" if train.chain else ""))
+        rows = ["| stop | value | earns |", "| --- | ---: | ---: |"]
+        for stop in train.stops:
+            name = stop.name.replace("|", "/")
+            if stop.earned:
+                rows.append(f"| {name} | {stop.value} | **{stop.earned}** |")
+            else:
+                rows.append(f"| {name} :gray[· {stop.reason}] | {stop.value} | 0 |")
+        if train.bonus:
+            rows.append(f"| Freight bonus: {train.bonus} | | **{train.bonus_value}** |")
+        rows.append(f"| **revenue** | | **{train.revenue}** |")
+        st.markdown("\n".join(rows))
+        reasons = dict.fromkeys(s.why for s in train.stops if s.why)
+        if reasons:
+            st.caption("; ".join(reasons))
+        if train.subsidy:
+            st.caption(f"Local subsidy: {train.subsidy} to the treasury, not revenue (7.8.2)")
 
 
-def _show_evaluation(evaluation: Evaluation) -> None:
-    st.dataframe(evaluation_table(evaluation), hide_index=True, width="stretch")
+def _show_run(run: RunExplanation) -> None:
+    """The company's totals, then one card per train (wrapping into columns where the page is wide)."""
     c1, c2, c3 = st.columns(3)
-    c1.metric("Revenue", f"£{evaluation.revenue}")
-    c2.metric("Local subsidy (to treasury, 7.8.2)", f"£{evaluation.subsidy}")
-    c3.metric("Revenue + subsidy", f"£{evaluation.revenue + evaluation.subsidy}")
-    for note in evaluation.notes:
+    c1.metric("Revenue", f"£{run.revenue}")
+    c2.metric("Local subsidy", f"£{run.subsidy}", help="Paid to the treasury, not revenue (7.8.2)")
+    c3.metric("Total", f"£{run.total}", help="Revenue plus Local subsidy: what the run brings the company")
+    for note in run.notes:
         st.caption(note)
+    with st.container(horizontal=True, wrap=True, gap="small"):
+        for train in run.trains:
+            _train_card(train)
 
 
 def _tiles(pos: Position) -> dict[str, tuple[str, int]]:
@@ -196,7 +208,7 @@ def _results(pos: Position, company: str) -> tuple[list[Any], str]:
     st.caption(f"Answer shown {job.elapsed:.2f} s after pressing Solve.")
     if not result.evaluation.trains:
         return [], ""
-    _show_evaluation(result.evaluation)
+    _show_run(explain(result.evaluation, pos.game))
     traces = route_traces(pos.game, _tiles(pos), trains=result.evaluation.trains)
     return traces, f"{company}: best run £{result.revenue}"
 
@@ -249,7 +261,7 @@ def _manual_panel(pos: Position, company: str) -> tuple[list[Any], str]:
         evaluation: Evaluation = saved[2]
         if evaluation.legal:
             st.success(f"Legal run: revenue £{evaluation.revenue}, subsidy £{evaluation.subsidy}.")
-            _show_evaluation(evaluation)
+            _show_run(explain(evaluation, pos.game))
             return route_traces(
                 pos.game, _tiles(pos), trains=evaluation.trains
             ), f"{company}: your run £{evaluation.revenue}"
@@ -269,6 +281,8 @@ def _prepare(pos: Position, playing: list[str], company: str) -> None:
 
 def main() -> None:
     pos = session.position()
+    session.narrow_margins()  # the map and the cards side by side at 1280 px
+    st.html(COMPACT_PAGE)
     st.title("Routes")
     session.header()
     playing = [c for c in pos.companies]
@@ -277,7 +291,14 @@ def main() -> None:
         return
     if st.session_state.get(COMPANY) not in playing:
         st.session_state[COMPANY] = next((c for c in playing if pos.companies[c].trains), playing[0])
-    company = st.selectbox("Company", playing, key=COMPANY)
+    # Defaults through session state, not the widgets' default arguments: the page-switch keeper
+    # (session.ensure) writes these keys on every run, and a widget may not take both.
+    st.session_state.setdefault(MODE, "Best run")
+    st.session_state.setdefault(MAP_SIZE, "Medium")
+    c1, c2, c3 = st.columns([2, 2, 2], vertical_alignment="bottom")
+    company = c1.selectbox("Company", playing, key=COMPANY)
+    mode = c2.segmented_control("Mode", ["Best run", "Enter routes"], key=MODE, required=True)
+    size = c3.segmented_control("Map size", list(MAP_SIZES), key=MAP_SIZE, required=True)
     _prepare(pos, playing, company)
     state = pos.companies[company]
     permits = ", ".join(t.value for t in TrainType if t in state.permits) or "none"
@@ -288,27 +309,34 @@ def main() -> None:
     no_home = missing_home(pos, company)
     if no_home is not None:
         st.warning(f"{no_home.message} (rule 7.8)")
-    mode = st.segmented_control(
-        "Mode", ["Best run", "Enter routes"], default="Best run", key="routes_mode", label_visibility="collapsed"
-    )
-    map_col, panel = st.columns([3, 2], gap="medium")
+    width = MAP_SIZES[size or "Medium"]
+    with st.container(horizontal=True, wrap=True, gap="medium"):
+        map_box = st.container(width=width, key="routes-map")
+        panel = st.container(width="stretch", key="routes-panel")
     with panel:
         if mode == "Enter routes":
             traces, title = _manual_panel(pos, company)
         else:
             _solve_controls(pos, company)
             traces, title = _results(pos, company)
-    with map_col:
-        fig = draw_board.board_figure(pos, title=title or None)
+    with map_box:
+        fig = draw_board.board_figure(
+            pos, title=title or None, height=draw_board.height_for_width(pos.game, width, bool(title))
+        )
         for trace in traces:
             fig.add_trace(trace)
-        fig.update_layout(showlegend=bool(traces), legend={"orientation": "h", "y": 1.0, "x": 0.0})
+        fig.update_layout(width=width)
         if mode == "Enter routes":
             st.plotly_chart(
-                fig, key=MAP_KEY, on_select=_on_map_click, selection_mode="points", config={"displayModeBar": False}
+                fig,
+                key=MAP_KEY,
+                on_select=_on_map_click,
+                selection_mode="points",
+                width="content",
+                config={"displayModeBar": False},
             )
         else:
-            st.plotly_chart(fig, key="routes_map_view", config={"displayModeBar": False})
+            st.plotly_chart(fig, key="routes_map_view", width="content", config={"displayModeBar": False})
 
 
 main()

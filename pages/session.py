@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ import streamlit as st
 
 from solver.errors import InputError, Problem
 from solver.position import Position, load_position
-from solver.storage import PositionStore
+from solver.storage import PositionStore, position_json
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -59,15 +60,20 @@ PERSISTENT_WIDGETS = (
     "routes_company",
     "routes_draw_train",
     "routes_mode",
+    "routes_map_size",
     "merge-example",
+    "merge-source",
+    "merge-pos-first",
+    "merge-pos-second",
+    "merge-kind",
+    "merge-survivor",
+    "merge-initiator",
     "market-preview",
     "sale-company",
     "sale-shares",
     "sale-director",
     "div-company",
     "div-pay",
-    "div-treasury",
-    "div-subsidy",
     "div-hudson",
     "mp-a",
     "mp-b",
@@ -118,8 +124,28 @@ def _write_draft() -> None:
         st.session_state[PROBLEMS] = exc.problems
 
 
-def replace(new: Position, saved_name: str | None = None, keep_undo: bool = True) -> None:
-    """Make `new` the current position (pushing the old one on the undo stack) and write the tab's draft."""
+class _Keep(Enum):
+    NAME = "keep"
+
+
+#: `replace(..., saved_name=KEEP_NAME)`: an edit of the current position keeps the name it was saved under.
+KEEP_NAME = _Keep.NAME
+
+
+def replace(new: Position, saved_name: str | _Keep | None = KEEP_NAME, keep_undo: bool = True) -> bool:
+    """Make `new` the current position (pushing the old one on the undo stack) and write the tab's draft.
+
+    `saved_name` is the saved position `new` now corresponds to: KEEP_NAME for an edit of the current one, the
+    row's name when a saved position is loaded, and None for anything else that is loaded (an example, an
+    upload, a new board, an imported game), so that a later save never targets the position loaded before.
+
+    A position that cannot be stored is refused whole (its problems kept to be shown, nothing changed), so the
+    position on screen and the draft a refresh reads back never differ; returns whether `new` was made current."""
+    try:
+        position_json(new)
+    except InputError as exc:
+        st.session_state[PROBLEMS] = exc.problems
+        return False
     if keep_undo:
         stack: list[Position] = st.session_state[UNDO]
         stack.append(position())
@@ -127,9 +153,10 @@ def replace(new: Position, saved_name: str | None = None, keep_undo: bool = True
     else:
         st.session_state[UNDO] = []
     st.session_state[POSITION] = new
-    if saved_name is not None or not keep_undo:
+    if saved_name is not KEEP_NAME:
         st.session_state[SAVED_NAME] = saved_name
     _write_draft()
+    return True
 
 
 def open_position(new: Position, company: str | None, origin: str) -> None:
@@ -150,7 +177,8 @@ def apply(edit: Callable[[Position], Position], success: str = "") -> bool:
     except InputError as exc:
         st.session_state[PROBLEMS] = exc.problems
         return False
-    replace(new)
+    if not replace(new):
+        return False
     st.session_state.pop(PROBLEMS, None)
     if success:
         st.session_state[NOTICE] = success
@@ -185,6 +213,18 @@ def show_messages() -> None:
 def show_problems(problems: list[Problem], heading: str) -> None:
     """An error box listing each problem with its place and rule."""
     st.error(heading + "\n" + "\n".join(f"- {p}" for p in problems))
+
+
+#: Narrower page margins than Streamlit's wide layout (5rem a side), for the pages whose maps and tables need
+#: the width of a 1280 px laptop.
+NARROW_MARGINS = (
+    "<style>.stMainBlockContainer { padding-left: 1.5rem; padding-right: 1.5rem; padding-top: 3rem; }</style>"
+)
+
+
+def narrow_margins() -> None:
+    """Use the narrower page margins on this page."""
+    st.html(NARROW_MARGINS)
 
 
 def header() -> None:

@@ -23,8 +23,9 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        rule = f" (rule {self.rule})" if self.rule and self.rule[0].isdigit() else ""
-        return f"{self.where}: {self.message}{rule}"
+        """'where: message (rule 7.6.1)'; the rule is not added again when the message already ends citing it."""
+        cited = self.rule and self.rule[0].isdigit() and not self.message.endswith(f"({self.rule})")
+        return f"{self.where}: {self.message}" + (f" (rule {self.rule})" if cited else "")
 
 
 class SolverError(Exception):

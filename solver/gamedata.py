@@ -8,7 +8,6 @@ and the field. `load_game()` reads each title once.
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -19,7 +18,8 @@ from typing import Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from solver import hexgrid
-from solver.errors import DataError
+from solver.errors import DataError, InputError
+from solver.jsonfile import read_json_file
 
 DATA_ROOT = Path(__file__).resolve().parent.parent / "data"
 
@@ -352,11 +352,10 @@ def _keeps_track(old: Tile, new: Tile, rotation: int) -> bool:
 def read_data_file(path: Path, model: type[_Model]) -> _Model:
     """Parse one data file into `model`; DataError naming the file and the field of the first fault."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError(str(path), "(file)", "missing") from None
-    except json.JSONDecodeError as exc:
-        raise DataError(str(path), f"line {exc.lineno}", f"not valid JSON: {exc.msg}") from None
+        raw = read_json_file(path, "data")
+    except InputError as exc:
+        problem = exc.problems[0]
+        raise DataError(str(path), problem.where.removeprefix(str(path)).strip() or "(file)", problem.message) from None
     try:
         return model.model_validate(raw)
     except ValidationError as exc:

@@ -11,49 +11,47 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ConfigDict, Field, ValidationError
 
 from solver import hexgrid
 from solver.errors import InputError, Problem, format_problems
 from solver.gamedata import PHASES, GameData, load_game
-from solver.trains import Train, TrainType, parse_train
+from solver.jsonfile import FROM_JSON, FileModel, read_json_file
+from solver.trains import Train, TrainType, TrainTypeField, parse_train
 
 GameLength = Literal["short", "standard", "long"]
+GAME_EXPORT_MESSAGE = "this is an 18xx.games game export: open it with Import review (or `python -m solver review`)"
 Track = tuple[int, int]
 
 # ---------------------------------------------------------------- the file format (structure only)
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class TileEntry(_Strict):
+class TileEntry(FileModel):
     hex: str = Field(description="Hex id, e.g. F5")
     tile: str = Field(description="Tile number as printed, e.g. 57, 8852, 790")
     rotation: int = Field(0, ge=0, le=5, description="Local edge e of the tile goes on map edge (e + rotation) % 6")
-    small_stations: list[tuple[int, int]] = Field(
+    small_stations: list[Annotated[tuple[int, int], FROM_JSON]] = Field(
         default_factory=list,
         description="Tracks (each given by the two map edges it joins) that carry a small station marker "
         "(7.6.2-7.6.4). A yellow village tile's printed station is implied.",
     )
 
 
-class VariantEntry(_Strict):
+class VariantEntry(FileModel):
     length: GameLength = Field("standard", description="Game length (2.4.3, 11.2)")
     extra_marker: bool = Field(False, description="Optional rule 11.4: eight station markers instead of seven")
-    train_types: list[TrainType] = Field(
+    train_types: list[TrainTypeField] = Field(
         default_factory=lambda: list(TrainType),
         description="Train types in play (11.1 simpler games use fewer)",
     )
 
 
-class CompanyEntry(_Strict):
+class CompanyEntry(FileModel):
     id: str = Field(description="Company abbreviation, e.g. ENR")
     trains: list[str] = Field(default_factory=list, description="Train names, e.g. 3F, 4/5L, 2/3E")
-    permits: list[TrainType] = Field(default_factory=list, description="Train permits held (6.5.4.3, 7.9)")
+    permits: list[TrainTypeField] = Field(default_factory=list, description="Train permits held (6.5.4.3, 7.9)")
     home: str | None = Field(None, description="Home station hex; defaults to the company's printed home")
     par: int | None = Field(None, description="Par price on the par chart (4.2, 6.5.3); version 2")
     chartered: bool | None = Field(None, description="Par token in the chartered area (3.1, 7.5.4); version 2")
@@ -67,12 +65,12 @@ class CompanyEntry(_Strict):
     operated: bool = Field(False, description="Has operated in the current Operating Round (7.1); version 2")
 
 
-class PlayerEntry(_Strict):
+class PlayerEntry(FileModel):
     name: str = Field(min_length=1, description="Player name, unique")
     cash: int = Field(description="Cash in hand (£)")
 
 
-class PositionFile(_Strict):
+class PositionFile(FileModel):
     """The JSON position file."""
 
     model_config = ConfigDict(
@@ -314,10 +312,18 @@ def _company_money(entry: CompanyEntry) -> CompanyMoney | None:
     )
 
 
-def parse_position(data: Any) -> Position:
-    """A valid Position from parsed JSON, or InputError with every problem (format and rules)."""
+def _is_game_export(data: Any) -> bool:
+    """Whether parsed JSON is an 18xx.games game export (its title and action list), not a position."""
+    return isinstance(data, dict) and "title" in data and isinstance(data.get("actions"), list)
+
+
+def parse_position(data: Any, source: str = "position") -> Position:
+    """A valid Position from parsed JSON, or InputError with every problem (format and rules). A game export
+    (read from `source`) gets one line pointing to the importer instead of a list of unknown fields."""
     from solver.validation import validate_position
 
+    if _is_game_export(data):
+        raise InputError([Problem(source, "format", GAME_EXPORT_MESSAGE)])
     position, problems = position_from_dict(data)
     if position is not None:
         problems += validate_position(position, check_supply=True)
@@ -328,9 +334,7 @@ def parse_position(data: Any) -> Position:
 
 def load_position(path: str | Path) -> Position:
     """Read and validate a position file; InputError naming the file, hex, company and rule otherwise."""
-    from solver.cli.common import read_json_file
-
-    return parse_position(read_json_file(path, "position"))
+    return parse_position(read_json_file(path, "position"), str(path))
 
 
 def position_to_dict(position: Position) -> dict[str, Any]:

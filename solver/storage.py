@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from solver.errors import InputError, Problem
+from solver.jsonfile import LONE_SURROGATE, is_utf8, lone_surrogates, parse_json_bytes, parse_json_text
 from solver.position import Position, parse_position, position_to_dict
 
 ENV_VAR = "RMS_DB_PATH"
@@ -30,7 +31,6 @@ APP_FOLDER = "railway-mania-solver"
 DB_NAME = "positions.sqlite3"
 MAX_NAME = 80
 DRAFT_DAYS = 30
-MAX_UPLOAD_BYTES = 2_000_000
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS positions (
@@ -72,27 +72,33 @@ class SavedPosition:
 
 
 def position_json(position: Position) -> str:
-    """The position as the text of a JSON position file."""
-    return json.dumps(position_to_dict(position), indent=2, ensure_ascii=False)
+    """The position as the text of a JSON position file; InputError naming the field if it holds text that
+    cannot be stored (a lone surrogate, which no file or database can hold)."""
+    data = position_to_dict(position)
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    if not is_utf8(text):
+        raise InputError([Problem(f"position {where}", "format", LONE_SURROGATE) for where in lone_surrogates(data)])
+    return text
+
+
+def _saved_at(value: object) -> float:
+    """The save time of a row in seconds since 1970; 0.0 for a value that is not a number (a row written by
+    something else), so that the list still shows every row."""
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return 0.0
 
 
 def parse_upload(data: bytes, filename: str = "upload") -> Position:
-    """A validated Position from the bytes of an uploaded JSON position file; InputError naming the file and
-    every problem (not UTF-8, not JSON, wrong structure, broken rules) otherwise."""
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise InputError([Problem(filename, "file", f"larger than {MAX_UPLOAD_BYTES // 1000} kB; not a position")])
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise InputError([Problem(filename, "file", "not a text file (UTF-8 JSON expected)")]) from None
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        where = f"{filename} line {exc.lineno} column {exc.colno}"
-        raise InputError([Problem(where, "format", f"not valid JSON: {exc.msg}")]) from None
-    if not isinstance(raw, dict):
-        raise InputError([Problem(filename, "format", "a position file is a JSON object")])
-    return parse_position(raw)
+    """A validated Position from the bytes of an uploaded JSON position file, read exactly as the command line
+    reads a file (`solver.jsonfile`); InputError naming the file and every problem (too large, not UTF-8, not
+    JSON, wrong structure, broken rules) otherwise."""
+    return parse_position(parse_json_bytes(data, filename), filename)
+
+
+def _taken(name: str) -> InputError:
+    return InputError([Problem(f"name {name!r}", "format", "a saved position already has this name")])
 
 
 def _check_name(name: str) -> str:
@@ -133,15 +139,16 @@ class PositionStore:
         and `overwrite` is False."""
         clean = _check_name(name)
         body = position_json(position)
+        # One statement each, so that a name is taken or not in one step: two saves of a new name at the same
+        # moment (two tabs, two processes) give one "saved" and one "taken", never two "saved".
+        on_conflict = "DO UPDATE SET body = excluded.body, saved_at = excluded.saved_at" if overwrite else "DO NOTHING"
         with self._db() as db:
-            exists = db.execute("SELECT 1 FROM positions WHERE name = ?", (clean,)).fetchone()
-            if exists and not overwrite:
-                raise InputError([Problem(f"name {clean!r}", "format", "a saved position already has this name")])
-            db.execute(
-                "INSERT INTO positions(name, body, saved_at) VALUES (?, ?, ?) "
-                "ON CONFLICT(name) DO UPDATE SET body = excluded.body, saved_at = excluded.saved_at",
+            cur = db.execute(
+                f"INSERT INTO positions(name, body, saved_at) VALUES (?, ?, ?) ON CONFLICT(name) {on_conflict}",
                 (clean, body, time.time()),
             )
+            if cur.rowcount == 0:
+                raise _taken(clean)
         return clean
 
     def list(self) -> list[SavedPosition]:
@@ -151,13 +158,18 @@ class PositionStore:
         out = []
         for name, body, saved_at in rows:
             try:
-                raw = json.loads(body)
+                raw = parse_json_text(str(body), f"saved position {name!r}")
                 phase = str(raw.get("phase", "?"))
                 companies = tuple(str(c.get("id", "?")) for c in raw.get("companies", []))
-            except (json.JSONDecodeError, AttributeError):
+            except (InputError, AttributeError, TypeError):
                 phase, companies = "?", ()
-            out.append(SavedPosition(name, float(saved_at), phase, companies))
+            out.append(SavedPosition(str(name), _saved_at(saved_at), phase, companies))
         return out
+
+    def find(self, name: str) -> SavedPosition | None:
+        """The saved position that `name` (spaces tidied as `save` does) would overwrite, or None."""
+        clean = _check_name(name)
+        return next((row for row in self.list() if row.name == clean), None)
 
     def load(self, name: str) -> Position:
         """The saved position called `name`, validated again; InputError if there is none or it is broken."""
@@ -171,13 +183,14 @@ class PositionStore:
         """Rename a saved position; refused if `old` does not exist or `new` is taken. Returns the new name."""
         clean = _check_name(new)
         with self._db() as db:
-            if db.execute("SELECT 1 FROM positions WHERE name = ?", (old,)).fetchone() is None:
+            try:
+                cur = db.execute("UPDATE positions SET name = ? WHERE name = ?", (clean, old))
+            except sqlite3.IntegrityError:
+                raise _taken(clean) from None
+            if cur.rowcount == 0:
                 raise InputError(
                     [Problem(f"saved position {old!r}", "file", "there is no saved position with this name")]
                 )
-            if clean != old and db.execute("SELECT 1 FROM positions WHERE name = ?", (clean,)).fetchone():
-                raise InputError([Problem(f"name {clean!r}", "format", "a saved position already has this name")])
-            db.execute("UPDATE positions SET name = ? WHERE name = ?", (clean, old))
             db.execute("UPDATE drafts SET saved_name = ? WHERE saved_name = ?", (clean, old))
         return clean
 

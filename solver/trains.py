@@ -9,8 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Annotated
 
 from solver.gamedata import Band, GameData
+from solver.jsonfile import FROM_JSON
 
 
 class TrainType(StrEnum):
@@ -22,6 +24,9 @@ class TrainType(StrEnum):
     def letter(self) -> str:
         return self.value[0].upper()
 
+
+#: A train type in a file model: read from its value ("freight"), nothing else accepted (solver.jsonfile).
+TrainTypeField = Annotated[TrainType, FROM_JSON]
 
 _LETTERS = {t.letter: t for t in TrainType}
 _TRAIN = re.compile(r"^\s*(?:(\d+)(?:/(\d+))?\s*([FLEfle])|([FLEfle])\s*(\d+)(?:/(\d+))?)\s*$")

@@ -7,8 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from solver.gamedata import GameData, load_game
+
+# Property tests check rules, not speed (speed is measured in benchmarks/): no per-example deadline, so a busy
+# machine cannot fail them.
+settings.register_profile("project", deadline=None)
+settings.load_profile("project")
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_DATA = Path(__file__).resolve().parent / "data"

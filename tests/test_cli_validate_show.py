@@ -77,14 +77,14 @@ def test_a_missing_file_exits_2(command: str, tmp_path: Path, capsys: pytest.Cap
 
 def test_a_directory_is_not_a_position_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(tmp_path)]) == 2
-    assert "cannot read position file" in capsys.readouterr().err
+    assert "is a folder, not a position file" in capsys.readouterr().err
 
 
 def test_a_file_that_is_not_utf8_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "latin1.json"
     path.write_bytes(b'{"name": "Caf\xe9"}')
     assert main(["validate", str(path)]) == 2
-    assert "cannot read position file" in capsys.readouterr().err
+    assert "not UTF-8 text" in capsys.readouterr().err
 
 
 def test_show_prints_a_readable_summary(capsys: pytest.CaptureFixture[str]) -> None:

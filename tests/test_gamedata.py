@@ -432,11 +432,11 @@ def test_malformed_json_names_the_file_and_line(tmp_path: Path) -> None:
     with pytest.raises(DataError) as caught:
         _load(root)
     assert caught.value.file == str(path)
-    assert caught.value.field == "line 3"
+    assert caught.value.field == "line 3 column 13"
 
 
 def test_a_missing_data_file_is_reported(tmp_path: Path) -> None:
     root = _copy_data(tmp_path)
     (root / "1862" / "market.json").unlink()
-    with pytest.raises(DataError, match=r"market\.json: \(file\): missing"):
+    with pytest.raises(DataError, match=r"market\.json: \(file\): data file not found"):
         _load(root)

@@ -9,6 +9,7 @@ exit code 2; a traceback is never shown for bad input.
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import json
 import os
@@ -21,8 +22,32 @@ COMMANDS = ("validate", "show", "routes", "score", "merge", "market", "review", 
 EXIT_OK, EXIT_INPUT = 0, 2
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that answers a misspelt flag with the flag meant (``--compnay``: did you mean
+    ``--company``?) before anything else, instead of only saying that ``--company`` is missing. Abbreviations of
+    a flag (``--comp``) are still read, as argparse reads them."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if args is not None and not self._subparsers:
+            self._check_flags(args)
+        return super().parse_known_args(args, namespace)
+
+    def _check_flags(self, args: Sequence[str]) -> None:
+        flags = [f for f in self._option_string_actions if f.startswith("--")]
+        for arg in args:
+            if arg == "--":
+                break
+            name = arg.split("=", 1)[0]
+            if not name.startswith("--") or any(f.startswith(name) for f in flags):
+                continue
+            close = difflib.get_close_matches(name, flags, n=1, cutoff=0.6)
+            self.error(f"unknown option {name}" + (f"; did you mean {close[0]}?" if close else ""))
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m solver", description="1862: Railway Mania in the Eastern Counties analysis assistant."
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

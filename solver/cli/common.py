@@ -1,10 +1,11 @@
-"""Helpers shared by the command modules: reading input files and printing JSON."""
+"""Helpers shared by the command modules: the --json flag, printing JSON and reading company ids. Input files
+are read by `solver.jsonfile`."""
 
 from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
 from solver.errors import InputError, Problem
@@ -14,21 +15,23 @@ def add_json_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 
-def read_json_file(path: str | Path, what: str) -> Any:
-    """Parse a user's JSON file; InputError naming the file (and line) if it cannot be read or parsed."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError([Problem(str(p), "file", f"{what} file not found")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError([Problem(str(p), "file", f"cannot read {what} file: {exc}")]) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        where = f"{p} line {exc.lineno} column {exc.colno}"
-        raise InputError([Problem(where, "format", f"not valid JSON: {exc.msg}")]) from None
-
-
 def print_json(payload: Any) -> None:
     print(json.dumps(payload, indent=2, ensure_ascii=False))
+
+
+def canonical_company(text: str, known: Iterable[str], context: str) -> str:
+    """The company id among `known` that the user's `text` names, case ignored (``ecr`` -> ``ECR``, 2.1);
+    InputError listing `known` when none matches or several do. `context` completes "is not ...": "in this
+    position", "a company of 1862"."""
+    known = list(known)
+    if text in known:
+        return text
+    matches = [c for c in known if c.casefold() == text.strip().casefold()]
+    if len(matches) == 1:
+        return matches[0]
+    listed = ", ".join(known) or "none"
+    if matches:
+        message = f"matches {', '.join(matches)} when case is ignored; write one exactly (companies: {listed})"
+    else:
+        message = f"is not {context}; companies: {listed}"
+    raise InputError([Problem(f"company {text}", "2.1", message)])

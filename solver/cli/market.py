@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import argparse
 
-from solver.cli.common import add_json_flag, print_json
+from solver.cli.common import add_json_flag, canonical_company, print_json
 from solver.errors import InputError, Problem
+from solver.gamedata import load_game
 from solver.money.dividend import dividend_preview
 from solver.money.market import get_market, new_share_price, operating_order
 from solver.money.sale import sale_preview
@@ -140,8 +141,9 @@ def run_sell(args: argparse.Namespace) -> int:
 
 def run_order(args: argparse.Namespace) -> int:
     stacks: dict[int, list[str]] = {}
+    known = load_game().companies
     for company, price in _pairs(args.companies, "company", "7.1"):
-        stacks.setdefault(price, []).append(company)
+        stacks.setdefault(price, []).append(canonical_company(company, known, "a company of 1862"))
     order = operating_order(stacks)
     if args.json:
         print_json({"ok": True, "order": order})

@@ -13,10 +13,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from solver.cli.common import add_json_flag, print_json
-from solver.cli.score import describe_train, train_to_dict
+from solver.cli.common import add_json_flag, canonical_company, print_json
+from solver.cli.score import train_to_dict
 from solver.errors import InputError, Problem
 from solver.position import load_position
+from solver.routes.explain import explain, explanation_lines
 from solver.routes.model import RouteSpec, SolveOptions, SolveResult
 from solver.routes.optimizer import optimize
 from solver.routes.routes_file import load_routes
@@ -44,7 +45,7 @@ def _pins(path: str | None, company: str) -> tuple[RouteSpec, ...]:
     if path is None:
         return ()
     file_company, routes = load_routes(path)
-    if file_company is not None and file_company != company:
+    if file_company is not None and file_company.casefold() != company.casefold():
         raise InputError([Problem(f"pin file {path}", "format", f"is for {file_company}, not {company}")])
     return routes
 
@@ -78,11 +79,8 @@ def result_to_dict(result: SolveResult) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     position = load_position(args.position)
-    company = args.company
-    state = position.companies.get(company)
-    if state is None:
-        listed = ", ".join(position.companies) or "none"
-        raise InputError([Problem(f"company {company}", "2.1", f"is not in this position; companies: {listed}")])
+    company = canonical_company(args.company, position.companies, "in this position")
+    state = position.companies[company]
     if not state.trains:
         raise InputError([Problem(f"company {company}", "7.8", "has no trains, so it has no run")])
     if args.time_limit <= 0:
@@ -99,10 +97,7 @@ def run(args: argparse.Namespace) -> int:
         print_json(result_to_dict(result))
         return 0
     print(f"{company} best run, phase {position.phase}, objective {args.objective}: {status_text(result)}")
-    for t in result.evaluation.trains:
-        print("\n".join(describe_train(t)))
-    for note in result.evaluation.notes:
-        print(f"  note: {note}")
+    print("\n".join(explanation_lines(explain(result.evaluation, position.game))))
     if result.routes:
         print(f"Revenue {result.revenue}; Local subsidy {result.subsidy} to the treasury (not revenue)")
         print(f"Total to the company: {result.revenue + result.subsidy}")

@@ -11,10 +11,11 @@ import argparse
 import sys
 from typing import Any
 
-from solver.cli.common import add_json_flag, print_json
+from solver.cli.common import add_json_flag, canonical_company, print_json
 from solver.errors import InputError, Problem
 from solver.position import load_position
 from solver.routes.evaluator import evaluate
+from solver.routes.explain import explain, explanation_lines
 from solver.routes.model import Evaluation, TrainResult
 from solver.routes.routes_file import load_routes
 
@@ -60,30 +61,13 @@ def evaluation_to_dict(evaluation: Evaluation) -> dict[str, Any]:
     }
 
 
-def describe_train(t: TrainResult) -> list[str]:
-    """Readable lines for one train: route, stops (scored, dropped, scored by another train), bonus, total."""
-    lines = [
-        f"  {t.train:<6} {'-'.join(t.hexes)}" + (f"  (Freight chain {t.chain + 1})" if t.chain is not None else "")
-    ]
-    for s in t.stops:
-        mark = s.value if s.status == "scored" else 0
-        lines.append(f"         {s.name:<34} {s.value:>4}  {s.status:<16} {mark:>4}")
-    if t.bonus_hexes or t.freight_bonus:
-        per = t.freight_bonus // t.bonus_hexes if t.bonus_hexes else 0
-        lines.append(f"         Freight bonus: {t.bonus_hexes} intervening hexes x {per}{'':>17}{t.freight_bonus:>4}")
-    if t.subsidy_hexes:
-        lines.append(f"         Local subsidy hexes: {', '.join(t.subsidy_hexes)}")
-    lines.append(f"         revenue {t.revenue}")
-    return lines
-
-
 def run(args: argparse.Namespace) -> int:
     position = load_position(args.position)
     file_company, routes = load_routes(args.routes)
-    company = args.company or file_company
-    if company is None:
+    named = args.company or file_company
+    if named is None:
         raise InputError([Problem("company", "format", "name the company with --company or in the route file")])
-    if args.company and file_company and args.company != file_company:
+    if args.company and file_company and args.company.casefold() != file_company.casefold():
         raise InputError(
             [
                 Problem(
@@ -93,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
                 )
             ]
         )
+    company = canonical_company(named, position.companies, "in this position")
     evaluation = evaluate(position, company, routes)
     if args.json:
         print_json(evaluation_to_dict(evaluation))
@@ -103,10 +88,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"error: {problem}", file=sys.stderr)
         return EXIT_ILLEGAL
     print(f"{company} run, phase {position.phase}: legal")
-    for t in evaluation.trains:
-        print("\n".join(describe_train(t)))
-    for note in evaluation.notes:
-        print(f"  note: {note}")
+    print("\n".join(explanation_lines(explain(evaluation, position.game))))
     print(f"Revenue {evaluation.revenue}; Local subsidy {evaluation.subsidy} to the treasury (not revenue)")
     print(f"Total to the company: revenue {evaluation.revenue} + subsidy {evaluation.subsidy}")
     return EXIT_OK

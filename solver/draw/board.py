@@ -26,6 +26,8 @@ BOARD_HEIGHT = 820
 #: Roughly how many pixels one map unit takes at BOARD_HEIGHT (the map is about 15 units tall).
 UNIT_PX = BOARD_HEIGHT / 15.5
 CLICK_LAYER = "hexes"
+#: A light outline around place names and hex ids, so that track drawn under them does not hide them.
+TEXT_HALO = ", ".join(f"{dx}px {dy}px 0 #fff" for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy) + ", 0 0 3px #fff"
 
 
 @dataclass
@@ -133,14 +135,21 @@ def _marks_trace(marks: _Marks, size: float, name: str, symbol: str = "circle", 
 
 
 def _text_trace(
-    points: Sequence[geo.Point], text: Sequence[str], size: int, colour: str | Sequence[str], name: str
+    points: Sequence[geo.Point],
+    text: Sequence[str],
+    size: int,
+    colour: str | Sequence[str],
+    name: str,
+    halo: str = "none",
 ) -> go.Scatter:
+    """Text at map points; `halo` (a CSS text-shadow, or "auto" for the text colour's contrast) keeps it
+    readable where track or markers run underneath."""
     return go.Scatter(
         x=[p[0] for p in points],
         y=[p[1] for p in points],
         mode="text",
         text=list(text),
-        textfont={"size": size, "color": colour},
+        textfont={"size": size, "color": colour, "shadow": halo},
         textposition="middle center",
         hoverinfo="skip",
         showlegend=False,
@@ -328,8 +337,8 @@ def board_figure(
         _marks_trace(slots, unit * 0.42, "station slots", font_size=max(7, int(unit * 0.15))),
         _marks_trace(london, unit * 0.42, "London links", font_size=max(7, int(unit * 0.15))),
         _marks_trace(revenue, unit * 0.3, "revenue", font_size=max(7, int(unit * 0.15))),
-        _text_trace(label_pts, label_txt, max(8, int(unit * 0.17)), "#222", "names"),
-        _text_trace(id_pts, id_txt, max(7, int(unit * 0.13)), "#777", "hex ids"),
+        _text_trace(label_pts, label_txt, max(9, int(unit * 0.19)), "#111", "names", halo=TEXT_HALO),
+        _text_trace(id_pts, id_txt, max(8, int(unit * 0.15)), "#333", "hex ids", halo=TEXT_HALO),
         _text_trace(letter_pts, letter_txt, max(9, int(unit * 0.24)), "#000", "letters"),
         _text_trace(area_pts, area_txt, max(8, int(unit * 0.16)), "#fff", "off-board values"),
     ]
@@ -351,22 +360,41 @@ def board_figure(
         )
     )
     fig = go.Figure(traces)
-    xs = [geo.centre(h)[0] for h in [*game.land_hexes, *game.offboard_hexes]]
-    ys = [geo.centre(h)[1] for h in [*game.land_hexes, *game.offboard_hexes]]
+    x_range, y_range = map_ranges(game)
     fig.update_layout(
         height=height,
-        margin={"l": 4, "r": 4, "t": 30 if title else 4, "b": 4},
+        margin=_margins(bool(title)),
         title={"text": title} if title else None,
         plot_bgcolor="#cfe3ef",
         paper_bgcolor="rgba(0,0,0,0)",
-        xaxis={"visible": False, "range": [min(xs) - 1.1, max(xs) + 1.1], "fixedrange": False},
-        yaxis={"visible": False, "range": [min(ys) - 1.0, max(ys) + 1.0], "scaleanchor": "x", "scaleratio": 1},
+        xaxis={"visible": False, "range": list(x_range), "fixedrange": False},
+        yaxis={"visible": False, "range": list(y_range), "scaleanchor": "x", "scaleratio": 1},
         dragmode="pan",
         clickmode="event+select",
         hoverlabel={"bgcolor": "#fff"},
         showlegend=False,
     )
     return fig
+
+
+def map_ranges(game: GameData) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The x and y ranges, in map units, that show every hex of the map with a little sea around it."""
+    centres = [geo.centre(h) for h in [*game.land_hexes, *game.offboard_hexes]]
+    xs = [x for x, _ in centres]
+    ys = [y for _, y in centres]
+    return (min(xs) - 1.1, max(xs) + 1.1), (min(ys) - 1.0, max(ys) + 1.0)
+
+
+def _margins(titled: bool) -> dict[str, int]:
+    return {"l": 4, "r": 4, "t": 30 if titled else 4, "b": 4}
+
+
+def height_for_width(game: GameData, width: int, titled: bool = False) -> int:
+    """The figure height at which the whole map exactly fills a figure `width` pixels wide (hexes keep their
+    shape), so that nothing is letterboxed and the marker and text sizes, tuned to the height, fit the map."""
+    (x0, x1), (y0, y1) = map_ranges(game)
+    m = _margins(titled)
+    return round((width - m["l"] - m["r"]) * (y1 - y0) / (x1 - x0)) + m["t"] + m["b"]
 
 
 def trace_index(fig: go.Figure, name: str) -> int:

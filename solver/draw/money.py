@@ -29,6 +29,8 @@ ZONE_TEXT = {
     "plain": "",
 }
 CELL_W, CELL_H = 1.0, 1.0
+#: Where a move's label is written: under the lower row of spaces (whose bottom edge is at -CELL_H).
+LABEL_Y = -CELL_H * 1.08
 
 
 def market_figure(
@@ -133,8 +135,16 @@ def market_figure(
             }
         )
         if move_label:
+            # Below the lower row, under the arrow's end: never over a price.
             annotations.append(
-                {"x": bx, "y": by - 0.35, "text": move_label, "showarrow": False, "font": {"color": "#c2185b"}}
+                {
+                    "x": bx,
+                    "y": LABEL_Y,
+                    "yanchor": "top",
+                    "text": move_label,
+                    "showarrow": False,
+                    "font": {"color": "#c2185b", "size": 13},
+                }
             )
     fig = go.Figure(traces)
     width_spaces = max(c.x for c in market.cells) + 1
@@ -144,7 +154,7 @@ def market_figure(
         height=height,
         margin={"l": 4, "r": 4, "t": 4, "b": 4},
         xaxis={"visible": False, "range": [-0.2, width_spaces * CELL_W + 0.2]},
-        yaxis={"visible": False, "range": [-CELL_H * 1.6, CELL_H * 1.1], "fixedrange": True},
+        yaxis={"visible": False, "range": [-CELL_H * 1.7, CELL_H * 1.1], "fixedrange": True},
         plot_bgcolor="rgba(0,0,0,0)",
         paper_bgcolor="rgba(0,0,0,0)",
         dragmode="pan",

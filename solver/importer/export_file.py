@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from solver.cli.common import read_json_file
 from solver.errors import InputError, Problem
+from solver.jsonfile import read_json_file
 
 SUPPORTED_TITLES = ("1862",)
 RESERVED_NAMES = frozenset({"treasury", "pool", "ipo"})  # holders of shares in a position file

@@ -17,13 +17,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from solver import hexgrid
 from solver.errors import InputError, Problem, format_problems
 from solver.gamedata import load_game
+from solver.jsonfile import FileModel, read_json_file
 from solver.money.market import get_market
-from solver.trains import Train, TrainType, parse_train
+from solver.trains import Train, TrainType, TrainTypeField, parse_train
 
 TREASURY, POOL, IPO = "treasury", "pool", "ipo"
 PLACES = (TREASURY, POOL, IPO)
@@ -37,16 +38,12 @@ Choice = Literal["redeem", "relinquish"]
 # ---------------------------------------------------------------- the file format (structure only)
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class PlayerEntry(_Strict):
+class PlayerEntry(FileModel):
     name: str = Field(min_length=1, description="Player name, unique")
     cash: int = Field(description="Cash in hand (£)")
 
 
-class CompanyEntry(_Strict):
+class CompanyEntry(FileModel):
     id: str = Field(description="Company abbreviation as in rule 2.1, e.g. N&E")
     price: int = Field(description="Current share price: a space of the stock market (6.4.2)")
     par: int | None = Field(
@@ -56,7 +53,7 @@ class CompanyEntry(_Strict):
     has_train: bool | None = Field(None, description="Owns at least one train; default: whether `trains` is non-empty")
     cash: int = Field(0, description="Treasury cash (£)")
     trains: list[str] = Field(default_factory=list, description="Trains owned, e.g. 3F, 4/5L, 2/3E")
-    permits: list[TrainType] = Field(default_factory=list, description="Train permits held (6.5.4.3)")
+    permits: list[TrainTypeField] = Field(default_factory=list, description="Train permits held (6.5.4.3)")
     markers: list[str] = Field(
         default_factory=list, description="Hexes holding its station markers on the map; 'London' for a London space"
     )
@@ -71,7 +68,7 @@ class CompanyEntry(_Strict):
     operated: bool = Field(False, description="Has already operated in this Operating Round (5.1.1, 7.5)")
 
 
-class ScenarioFile(_Strict):
+class ScenarioFile(FileModel):
     """The JSON scenario file of a 2:1 share merge."""
 
     game: Literal["1862"] = "1862"
@@ -344,6 +341,4 @@ def parse_scenario(data: Any) -> Scenario:
 
 def load_scenario(path: str | Path) -> Scenario:
     """Read and validate a scenario file; InputError naming the file, player, company and rule otherwise."""
-    from solver.cli.common import read_json_file
-
     return parse_scenario(read_json_file(path, "scenario"))

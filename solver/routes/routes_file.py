@@ -11,17 +11,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from solver.errors import InputError, format_problems
+from solver.jsonfile import FileModel, read_json_file
 from solver.routes.model import RouteSpec
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class RouteEntry(_Strict):
+class RouteEntry(FileModel):
     train: str = Field(description="Train name as players write it: 3F, 4/5L, 2/3E")
     hexes: list[str] = Field(
         min_length=2,
@@ -29,7 +26,7 @@ class RouteEntry(_Strict):
     )
 
 
-class RoutesFile(_Strict):
+class RoutesFile(FileModel):
     """The JSON route file."""
 
     company: str | None = Field(None, description="Company abbreviation, e.g. ENR (or give --company)")
@@ -54,8 +51,6 @@ def parse_routes(data: Any) -> tuple[str | None, tuple[RouteSpec, ...]]:
 
 def load_routes(path: str | Path) -> tuple[str | None, tuple[RouteSpec, ...]]:
     """Read a route file; InputError naming the file, line or field when it cannot be read."""
-    from solver.cli.common import read_json_file
-
     return parse_routes(read_json_file(path, "routes"))
 
 

@@ -1,8 +1,9 @@
 """End to end in a real headless Chromium (Debian's ``chromium``, driven by Playwright): start the app on a free
 port, wait until it is ready, check the late-game board loads, click a hex on the map, solve companies (timing
 the answer in the browser), check the revenue text and the drawn route traces, stop a long solve, open every
-page, fail on any Streamlit exception box, and save a screenshot of each page: in test-results/screenshots/,
-or in docs/screenshots/ (the README's pictures) when SAVE_SCREENSHOTS=1.
+page, fail on any Streamlit exception box, and save screenshots of the Board and Saved positions pages (the
+other pages' are taken at several widths by test_e2e_pages.py): in test-results/screenshots/, or in
+docs/screenshots/ (the README's pictures) when SAVE_SCREENSHOTS=1.
 
 Skipped with the reason when chromium is not installed, unless REQUIRE_E2E=1 (CI), where that is a failure.
 The measured solve times are written to test-results/e2e-timings.json.
@@ -23,6 +24,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -65,9 +67,10 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`streamlit run app.py` on a free port with a private position database; yields its address."""
+@contextmanager
+def running_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """`streamlit run app.py` on a free port with a private position database; yields its address and the
+    file its log is written to."""
     _chromium_or_skip()
     port = _free_port()
     env = dict(os.environ, RMS_DB_PATH=str(tmp_path_factory.mktemp("db") / "positions.sqlite3"))
@@ -109,7 +112,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 if proc.poll() is not None or time.monotonic() > deadline:
                     pytest.fail(f"streamlit did not start: {log.read_text()[-2000:]}")
                 time.sleep(0.3)
-            yield url
+            yield url, log
         finally:
             proc.terminate()
             try:
@@ -119,7 +122,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def page(server: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app running on a free port; yields its address."""
+    with running_app(tmp_path_factory) as (url, _):
+        yield url
+
+
+@contextmanager
+def browser(url: str, tmp_path_factory: pytest.TempPathFactory, viewport: dict[str, int]) -> Iterator[Any]:
+    """A headless Chromium page of `viewport` size, opened on the app at `url` once it has loaded."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -128,14 +139,20 @@ def page(server: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]
             executable_path=_chromium_or_skip(),
             headless=True,
             args=ARGS,
-            viewport=VIEWPORT,  # type: ignore[arg-type]
+            viewport=viewport,  # type: ignore[arg-type]
         )
         pg = context.pages[0] if context.pages else context.new_page()
         pg.set_default_timeout(60_000)
-        pg.goto(server)
+        pg.goto(url)
         wait_for_app(pg)
         yield pg
         context.close()
+
+
+@pytest.fixture(scope="module")
+def page(server: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    with browser(server, tmp_path_factory, VIEWPORT) as pg:
+        yield pg
 
 
 def wait_for_app(pg: Any, settle_ms: int = 400) -> None:
@@ -245,7 +262,6 @@ def test_the_app_in_a_real_browser(page: Any, tmp_path: Path) -> None:
     assert pg.get_by_text("proven optimal").count()
     routes = [n for n in plotly_traces(pg) if n.startswith("route ")]
     assert routes, "the best run is drawn on the map"
-    shot(pg, "routes.png")
 
     # The late game's largest company (five trains, three of them Freight): proven optimal, timed.
     expected = optimize(late, "ECR", SolveOptions(time_limit=30))
@@ -254,7 +270,6 @@ def test_the_app_in_a_real_browser(page: Any, tmp_path: Path) -> None:
     text = pg.locator('[data-testid="stMarkdownContainer"]', has_text="ECR: £").first.inner_text()
     assert f"ECR: £{expected.revenue}" in text and "proven optimal" in text, text
     assert len([n for n in plotly_traces(pg) if n.startswith("route ")]) == len(expected.evaluation.trains)
-    shot(pg, "routes-ecr.png")
 
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "e2e-timings.json").write_text(
@@ -264,11 +279,9 @@ def test_the_app_in_a_real_browser(page: Any, tmp_path: Path) -> None:
 
     open_page(pg, "Mergers")
     pg.get_by_text("Director of N&E after the merger").first.wait_for()
-    shot(pg, "mergers.png")
 
     open_page(pg, "Stock market")
     pg.get_by_text("Operating order (7.1)").first.wait_for()
-    shot(pg, "market.png")
 
     open_page(pg, "Saved positions")
     pg.get_by_text("Example positions").first.wait_for()

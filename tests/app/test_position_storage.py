@@ -3,8 +3,12 @@ position file are refused with a clear message and change nothing."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import multiprocessing
+import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -128,3 +132,94 @@ def test_an_unreadable_database_file_is_reported_not_raised_as_a_traceback(tmp_p
     with pytest.raises(InputError) as exc:
         storage.PositionStore(bad).list()
     assert "database" in str(exc.value)
+
+
+def test_find_names_the_saved_position_a_save_would_overwrite(db_path: Path, late_game: Position) -> None:
+    store = storage.PositionStore(db_path)
+    assert store.find("Game A") is None
+    store.save("Game  A ", late_game)
+    found = store.find(" Game A")  # spaces tidied as save tidies them
+    assert found is not None and found.name == "Game A" and found.phase == late_game.phase
+    with pytest.raises(InputError):
+        store.find("   ")
+
+
+def _save_all(db: str, example: str, names: list[str], together: Any, out: Any) -> None:
+    """In a separate process: save `example` under every name, meeting the other process at `together` before
+    each save so that both save the same name at the same moment; record for each name whether it was saved or
+    refused as taken."""
+    store = storage.PositionStore(db)
+    position = load_position(EXAMPLES / example)
+    results = {}
+    for name in names:
+        together.wait(timeout=60)
+        try:
+            store.save(name, position)
+            results[name] = "saved"
+        except InputError as exc:
+            assert "already has this name" in str(exc), exc
+            results[name] = "taken"
+    out.put((example, results))
+
+
+def test_two_processes_saving_the_same_new_names_lose_nothing(tmp_path: Path) -> None:
+    """Two processes save the same 200 new names at once: each name is saved by exactly one of them, the other
+    is told the name is taken, and the stored position is the one of the process told "saved"."""
+    db = str(tmp_path / "positions.sqlite3")
+    storage.PositionStore(db).list()  # create the database before the race
+    names = [f"game {i}" for i in range(200)]
+    ctx = multiprocessing.get_context("spawn")
+    together, out = ctx.Barrier(2), ctx.Queue()
+    examples = ("position-early-game.json", "position-late-game.json")
+    workers = [ctx.Process(target=_save_all, args=(db, ex, names, together, out)) for ex in examples]
+    for w in workers:
+        w.start()
+    results = dict(out.get(timeout=120) for _ in workers)
+    for w in workers:
+        w.join(timeout=60)
+        assert w.exitcode == 0
+    store = storage.PositionStore(db)
+    phases = {"position-early-game.json": "B", "position-late-game.json": "E"}
+    for name in names:
+        outcomes = sorted(results[ex][name] for ex in examples)
+        assert outcomes == ["saved", "taken"], (name, outcomes)
+        winner = next(ex for ex in examples if results[ex][name] == "saved")
+        assert store.load(name).phase == phases[winner]
+    assert len(store.list()) == len(names)
+
+
+def test_a_row_with_a_non_numeric_saved_at_is_listed_not_raised(db_path: Path, late_game: Position) -> None:
+    store = storage.PositionStore(db_path)
+    store.save("good", late_game)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute(
+            "INSERT INTO positions(name, body, saved_at) VALUES (?, ?, ?)", ("odd", '{"phase": "C"}', "yesterday")
+        )
+        conn.execute("INSERT INTO positions(name, body, saved_at) VALUES (?, ?, ?)", ("odder", "[1, 2]", "x"))
+    conn.close()
+    rows = {r.name: r for r in store.list()}
+    assert set(rows) == {"good", "odd", "odder"}
+    assert rows["odd"].saved_at == 0.0 and rows["odd"].phase == "C"
+    assert rows["odder"].phase == "?"
+    assert rows["good"].saved_at > 0
+
+
+def test_a_position_holding_text_that_cannot_be_stored_is_refused_naming_the_field(
+    db_path: Path, late_game: Position
+) -> None:
+    broken = dataclasses.replace(late_game, name="Late \ud800")
+    store = storage.PositionStore(db_path)
+    for write in (lambda: store.save("x", broken), lambda: store.save_draft("tab", broken)):
+        with pytest.raises(InputError) as info:
+            write()
+        assert [p.where for p in info.value.problems] == ["position name"]
+    assert store.list() == [] and store.load_draft("tab") is None
+
+
+def test_renaming_onto_a_taken_name_is_refused_and_keeps_both(db_path: Path, late_game: Position) -> None:
+    store = storage.PositionStore(db_path)
+    store.save("a", late_game)
+    store.save("b", late_game)
+    with pytest.raises(InputError, match="already has this name"):
+        store.rename("a", " b ")
+    assert sorted(r.name for r in store.list()) == ["a", "b"]

@@ -82,7 +82,10 @@ def test_illegal_run_as_json(capsys: pytest.CaptureFixture[str]) -> None:
         ([WNR, "--routes", str(DATA / "wnr-not-owned.routes.json")], "does not own a 6F"),
         ([WNR, "--routes", str(DATA / "wnr-no-track.routes.json")], "no tile, so no track"),
         ([WNR, "--routes", str(DATA / "no-company.routes.json")], "--company"),
-        ([WNR, "--routes", str(DATA / "no-company.routes.json"), "--company", "XYZ"], "'XYZ' is not a company"),
+        (
+            [WNR, "--routes", str(DATA / "no-company.routes.json"), "--company", "XYZ"],
+            "company XYZ: is not in this position",
+        ),
         (
             [WNR, "--routes", str(RULEBOOK / "west-norfolk.local-3.routes.json"), "--company", "ENR"],
             "route file is for",

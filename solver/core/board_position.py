@@ -1,0 +1,256 @@
+"""A position of any title: its board (title and map variant), phase, tiles laid, station markers by node and the
+companies with their trains, read from the file format of docs/board-data.md ("Positions of any title").
+
+`parse_position(data)` checks a position against its title's board data and returns an immutable
+`BoardPosition`, or raises `InputError` with one `Problem` per fault, each naming the field, hex, node or
+company. `position_to_data` writes the same JSON back (a round trip gives an equal position). Train names, and
+the `rules` objects of the position and of each company (rule modes and game state), are the title's: the core
+keeps them as read-only data for the title's rules to check.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
+
+from solver.core.board_data import DATA_ROOT, Board, load_board
+from solver.core.faces import Face
+from solver.errors import DataError, InputError, Problem, format_problems
+
+#: Problem.rule of a fault of the file's structure, and of a position that does not fit its board data.
+FORMAT = "format"
+BOARD = "board data"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+
+class TileLaySpec(_Strict):
+    hex: str
+    tile: str
+    rotation: int = Field(ge=0, le=5)
+
+
+class CompanySpec(_Strict):
+    trains: tuple[str, ...] = ()
+    rules: dict[str, JsonValue] = Field(default_factory=dict)
+
+
+class PositionFile(_Strict):
+    game: str
+    map: str | None = None
+    phase: str
+    tiles: tuple[TileLaySpec, ...] = ()
+    stations: dict[str, tuple[tuple[str, ...], ...]] = Field(default_factory=dict)
+    companies: dict[str, CompanySpec] = Field(default_factory=dict)
+    rules: dict[str, JsonValue] = Field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class LaidTile:
+    """A tile on the map: its id and rotation (docs/board-data.md: local edge e lies on map edge (e + r) % 6)."""
+
+    hex: str
+    tile: str
+    rotation: int
+
+
+@dataclass(frozen=True)
+class CompanyState:
+    """A company of the position: its trains (names of the title's trains) and the title's fields (`rules`)."""
+
+    id: str
+    trains: tuple[str, ...]
+    rules: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class BoardPosition:
+    """A position on one title's board. `stations[hex][node]` are the companies whose markers stand on that node
+    of the hex (nodes in the order of the hex's face); mappings are read-only."""
+
+    board: Board
+    phase: str
+    tiles: Mapping[str, LaidTile]
+    stations: Mapping[str, tuple[tuple[str, ...], ...]]
+    companies: Mapping[str, CompanyState]
+    rules: Mapping[str, Any]
+
+    def face(self, hex_id: str) -> Face:
+        """What lies on the hex now: the laid tile at its rotation, else what is printed."""
+        laid = self.tiles.get(hex_id)
+        if laid is None:
+            return self.board.hexes[hex_id].face
+        return self.board.tiles[laid.tile].face.rotated(laid.rotation)
+
+    def markers(self, hex_id: str, node: int) -> tuple[str, ...]:
+        """The companies with a station marker on `node` of `hex_id` (none when no list is given)."""
+        nodes = self.stations.get(hex_id, ())
+        return nodes[node] if node < len(nodes) else ()
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, dict):
+        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def plain(value: Any) -> Any:
+    """Read-only data of a position (mappings and tuples) as plain JSON data (dicts and lists)."""
+    if isinstance(value, Mapping):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    return value
+
+
+def _board(spec: PositionFile) -> Board:
+    if not (DATA_ROOT / spec.game / "title.json").is_file():
+        known = sorted(p.name for p in DATA_ROOT.iterdir() if (p / "title.json").is_file())
+        raise InputError(
+            [Problem("game", FORMAT, f"{spec.game!r} is not a title with board data ({', '.join(known)})")]
+        )
+    try:
+        board = load_board(spec.game)
+    except DataError as exc:  # a fault of the shipped data, reported as such rather than as a traceback
+        raise InputError([Problem("game", BOARD, f"the board data of {spec.game!r} cannot be read: {exc}")]) from None
+    if spec.map is not None and spec.map not in board.maps:
+        raise InputError(
+            [Problem("map", FORMAT, f"{spec.map!r} is not a map of {spec.game} ({', '.join(board.maps)})")]
+        )
+    return load_board(spec.game, spec.map)
+
+
+def _tile_problems(board: Board, spec: PositionFile) -> list[Problem]:
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for lay in spec.tiles:
+        where = f"tiles {lay.hex}"
+        hex_ = board.hexes.get(lay.hex)
+        tile = board.tiles.get(lay.tile)
+        if hex_ is None:
+            problems.append(Problem(where, BOARD, f"{lay.hex} is not a hex of the {board.map_variant} map"))
+        elif hex_.kind != "land":
+            problems.append(Problem(where, BOARD, f"{lay.hex} is a {hex_.kind} hex: tiles are laid on land hexes"))
+        if lay.hex in seen:
+            problems.append(Problem(where, FORMAT, f"{lay.hex} is given a tile twice"))
+        seen.add(lay.hex)
+        if tile is None:
+            problems.append(Problem(where, BOARD, f"no tile {lay.tile!r} in the {board.title} box"))
+        elif tile.fixed_rotation and lay.rotation != 0:
+            problems.append(Problem(where, BOARD, f"tile {lay.tile} is laid at rotation 0 only, not {lay.rotation}"))
+    counts = Counter(lay.tile for lay in spec.tiles)
+    for tile_id, used in sorted(counts.items()):
+        tile = board.tiles.get(tile_id)
+        if tile is not None and tile.count is not None and used > tile.count:
+            hexes = ", ".join(lay.hex for lay in spec.tiles if lay.tile == tile_id)
+            problems.append(
+                Problem(f"tiles {hexes}", BOARD, f"tile {tile_id} is laid {used} times; the box holds {tile.count}")
+            )
+    return problems
+
+
+def _station_problems(board: Board, spec: PositionFile, faces: Mapping[str, Face]) -> list[Problem]:
+    problems: list[Problem] = []
+    for hex_id, nodes in spec.stations.items():
+        where = f"stations {hex_id}"
+        if hex_id not in board.hexes:
+            problems.append(Problem(where, BOARD, f"{hex_id} is not a hex of the {board.map_variant} map"))
+            continue
+        face = faces[hex_id]
+        if len(nodes) != len(face.nodes):
+            problems.append(
+                Problem(
+                    where,
+                    FORMAT,
+                    f"{hex_id} has {len(face.nodes)} node(s) now; give one list of markers per node, in node order "
+                    f"({len(nodes)} given)",
+                )
+            )
+            continue
+        for i, (node, markers) in enumerate(zip(face.nodes, nodes, strict=True)):
+            here = f"{where} node {i}"
+            for company in markers:
+                if company not in board.companies:
+                    problems.append(Problem(here, BOARD, f"{company!r} is not a company of {board.title}"))
+            if len(set(markers)) != len(markers):
+                problems.append(Problem(here, BOARD, "a company has two markers on one node"))
+            if len(markers) > node.slots:
+                problems.append(
+                    Problem(here, BOARD, f"{len(markers)} markers on a {node.kind} node with {node.slots} space(s)")
+                )
+    return problems
+
+
+def parse_position(data: Any, what: str = "position") -> BoardPosition:
+    """A position from its JSON data; InputError with one Problem per fault (structure first, then every fault
+    against the title's board: hexes, tiles, nodes and companies named)."""
+    try:
+        text = json.dumps(data)
+    except (TypeError, ValueError) as exc:
+        raise InputError([Problem(what, FORMAT, f"not JSON data: {exc}")]) from None
+    try:
+        # Read as JSON, as a file is: arrays become tuples, and nothing is coerced.
+        spec = PositionFile.model_validate_json(text)
+    except ValidationError as exc:
+        raise InputError(format_problems(exc, what)) from None
+    board = _board(spec)
+    problems = _tile_problems(board, spec)
+    for company in spec.companies:
+        if company not in board.companies:
+            problems.append(Problem(f"companies {company}", BOARD, f"{company!r} is not a company of {board.title}"))
+    if spec.phase not in board.phases:
+        problems.append(
+            Problem("phase", BOARD, f"{spec.phase!r} is not a phase of {board.title} ({', '.join(board.phases)})")
+        )
+    if problems:
+        raise InputError(problems)
+    tiles = {lay.hex: LaidTile(lay.hex, lay.tile, lay.rotation) for lay in spec.tiles}
+    position = BoardPosition(
+        board=board,
+        phase=spec.phase,
+        tiles=MappingProxyType(tiles),
+        stations=MappingProxyType(dict(spec.stations)),
+        companies=MappingProxyType(
+            {c: CompanyState(c, s.trains, _frozen(dict(s.rules))) for c, s in spec.companies.items()}
+        ),
+        rules=_frozen(dict(spec.rules)),
+    )
+    faces = {h: position.face(h) for h in spec.stations if h in board.hexes}
+    problems = _station_problems(board, spec, faces)
+    if problems:
+        raise InputError(problems)
+    return position
+
+
+def read_position(path: Path) -> BoardPosition:
+    """A position file; InputError naming the file when it cannot be read or is not JSON."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError([Problem(str(path), FORMAT, f"not a readable JSON file: {exc}")]) from None
+    return parse_position(data, str(path))
+
+
+def position_to_data(position: BoardPosition) -> dict[str, Any]:
+    """The position as the JSON data `parse_position` reads."""
+    board = position.board
+    return {
+        "game": board.title,
+        "map": board.map_variant,
+        "phase": position.phase,
+        "tiles": [{"hex": t.hex, "tile": t.tile, "rotation": t.rotation} for t in position.tiles.values()],
+        "stations": {h: [list(node) for node in nodes] for h, nodes in position.stations.items()},
+        "companies": {c.id: {"trains": list(c.trains), "rules": plain(c.rules)} for c in position.companies.values()},
+        "rules": plain(position.rules),
+    }

@@ -1,0 +1,228 @@
+"""The evaluator protocol: how a title's rules judge and score a company's run on the core's track graph.
+
+A run is one route per train: the train's name (the title's) and the nodes it passes, in order (`HEX:n`, or
+`HEX` for a hex with one node), with the title's choices for the route (e.g. how many stops of some kind it
+counts). `evaluate` traces every route on the track graph (each step must be a link of track; where two nodes
+are joined by more than one way, the ways are tried until the title's rules accept one) and asks the title's
+`RouteRules`, whose hooks are named after rules:
+
+- `check_route`: one route alone (its ends, its length against the train, track or hexes used twice, ...);
+- `check_overlap`: the trains together (track shared between them);
+- `check_run`: the whole run (trains the company owns, the home station, how the routes meet, ...);
+- `score_route`: what one legal route earns: revenue, which stops count, and money paid beside revenue.
+
+Every Problem names the train and node and cites the title's rulebook in `rule`. A legal run's revenue is the
+sum of its trains' revenues, and its subsidy the sum of theirs.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Protocol
+
+from solver.core.board_position import BoardPosition
+from solver.core.track_graph import Link, NodeRef, Piece, Side, TrackGraph
+from solver.errors import Problem
+
+#: At most this many ways of tracing one route (several links between the same two nodes) are tried, and at
+#: most this many steps of the search for ways of all routes that share no track.
+MAX_WAYS = 256
+
+
+@dataclass(frozen=True)
+class RouteSpec:
+    """One train's route: the train's name, the nodes passed in order, and the title's choices for it."""
+
+    train: str
+    nodes: tuple[str, ...]
+    choices: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TracedRoute:
+    """A route on the track: the nodes in order and the link taken between each two; `label` names the train
+    in messages (`train 2 (3+2)`)."""
+
+    index: int
+    train: str
+    label: str
+    nodes: tuple[NodeRef, ...]
+    links: tuple[Link, ...]
+    choices: Mapping[str, Any]
+
+    @cached_property
+    def track(self) -> frozenset[Piece | Side]:
+        return frozenset().union(*(link.track for link in self.links))
+
+    @cached_property
+    def hexes(self) -> tuple[str, ...]:
+        """The hexes in the order the route runs through them, a stretch in one hex given once."""
+        out: list[str] = [self.nodes[0].hex]
+        for link in self.links:
+            for h in link.hexes():
+                if h != out[-1]:
+                    out.append(h)
+        return tuple(out)
+
+    @property
+    def ends(self) -> tuple[NodeRef, NodeRef]:
+        return self.nodes[0], self.nodes[-1]
+
+    @property
+    def passed(self) -> tuple[NodeRef, ...]:
+        """The nodes between the two ends."""
+        return self.nodes[1:-1]
+
+
+@dataclass(frozen=True)
+class StopScore:
+    """One node of a route and what it earns: `counted` when it counts for the train, `value` what it adds to
+    revenue, `note` why (the title's words: scored, bypassed, skipped, subsidy...)."""
+
+    node: NodeRef
+    kind: str
+    value: int
+    counted: bool
+    note: str
+
+
+@dataclass(frozen=True)
+class TrainScore:
+    """What one train's route earns: revenue, and `subsidy` paid to the treasury beside revenue."""
+
+    train: str
+    label: str
+    nodes: tuple[NodeRef, ...]
+    stops: tuple[StopScore, ...]
+    revenue: int
+    subsidy: int
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The verdict on a run: every rule broken, or each train's score and the totals."""
+
+    company: str
+    legal: bool
+    problems: tuple[Problem, ...] = ()
+    trains: tuple[TrainScore, ...] = ()
+
+    @property
+    def revenue(self) -> int:
+        return sum(t.revenue for t in self.trains)
+
+    @property
+    def subsidy(self) -> int:
+        return sum(t.subsidy for t in self.trains)
+
+
+class RouteRules(Protocol):
+    """A title's route rules for one position and company (hooks named after rules, each returning every
+    Problem it finds, each citing the title's rulebook)."""
+
+    @property
+    def continuous_track(self) -> str:
+        """The rule that a route follows continuous track between consecutive nodes (cited when it does not)."""
+        ...
+
+    def check_route(self, graph: TrackGraph, route: TracedRoute) -> list[Problem]: ...
+
+    def check_overlap(self, graph: TrackGraph, routes: Sequence[TracedRoute]) -> list[Problem]: ...
+
+    def check_run(self, graph: TrackGraph, routes: Sequence[TracedRoute]) -> list[Problem]: ...
+
+    def score_route(self, graph: TrackGraph, route: TracedRoute) -> TrainScore: ...
+
+
+def train_labels(trains: Sequence[str]) -> list[str]:
+    """`train 1 (2+1)`, `train 2 (3+2)`, ...: how messages name the routes of a run."""
+    return [f"train {i + 1} ({name})" for i, name in enumerate(trains)]
+
+
+def trace(
+    graph: TrackGraph, spec: RouteSpec, index: int, label: str, rule: str
+) -> tuple[list[TracedRoute], list[Problem]]:
+    """Every way the route can lie on the track (up to MAX_WAYS), or the problems that stop it: a node that
+    is not one, fewer than two nodes, a node twice in a row, or two consecutive nodes no track joins."""
+    problems: list[Problem] = []
+    refs: list[NodeRef] = []
+    for text in spec.nodes:
+        try:
+            refs.append(graph.node_ref(text))
+        except ValueError as exc:
+            problems.append(Problem(f"{label} {text}", "format", str(exc)))
+    if problems:
+        return [], problems
+    if len(refs) < 2:
+        return [], [Problem(label, rule, "a route runs between at least two stations")]
+    options: list[tuple[Link, ...]] = []
+    for a, b in itertools.pairwise(refs):
+        links = graph.links(a, b)
+        if not links:
+            problems.append(Problem(f"{label} {a}-{b}", rule, f"no track joins {a} to {b} without another stop"))
+        options.append(links)
+    if problems:
+        return [], problems
+    ways = itertools.islice(itertools.product(*options), MAX_WAYS)
+    return [TracedRoute(index, spec.train, label, tuple(refs), way, spec.choices) for way in ways], []
+
+
+def evaluate(
+    rules: RouteRules, position: BoardPosition, company: str, run: Sequence[RouteSpec], graph: TrackGraph | None = None
+) -> Evaluation:
+    """Judge and score a company's run under a title's `rules`: every problem found, or each train's score.
+
+    Each route is traced on the track; where it can lie on the track in several ways, the first way (in the
+    order of the links) that the title's rules accept for the route alone and together with the other routes
+    is taken, and when none is accepted the problems of the first way are reported.
+    """
+    if graph is None:
+        graph = TrackGraph(position)
+    labels = train_labels([spec.train for spec in run])
+    problems: list[Problem] = []
+    candidates: list[list[TracedRoute]] = []
+    for i, spec in enumerate(run):
+        ways, issues = trace(graph, spec, i, labels[i], rules.continuous_track)
+        problems += issues
+        candidates.append(ways)
+    if problems:
+        return Evaluation(company, False, tuple(problems))
+    accepted = [[w for w in ways if not rules.check_route(graph, w)] for ways in candidates]
+    chosen = _first_without_overlap(rules, graph, accepted) if all(accepted) else None
+    if chosen is None:
+        chosen = [ways[0] for ways in candidates]
+        problems = [p for route in chosen for p in rules.check_route(graph, route)]
+        problems += rules.check_overlap(graph, chosen)
+    problems += rules.check_run(graph, chosen)
+    if problems:
+        return Evaluation(company, False, tuple(problems))
+    return Evaluation(company, True, (), tuple(rules.score_route(graph, route) for route in chosen))
+
+
+def _first_without_overlap(
+    rules: RouteRules, graph: TrackGraph, accepted: list[list[TracedRoute]]
+) -> list[TracedRoute] | None:
+    """The first choice of one way per route that shares no track, by a depth-first search of at most MAX_WAYS
+    steps (None when it finds none within them)."""
+    chosen: list[TracedRoute] = []
+    steps = 0
+
+    def search(i: int) -> bool:
+        nonlocal steps
+        if i == len(accepted):
+            return True
+        for way in accepted[i]:
+            steps += 1
+            if steps > MAX_WAYS or rules.check_overlap(graph, [*chosen, way]):
+                continue
+            chosen.append(way)
+            if search(i + 1):
+                return True
+            chosen.pop()
+        return False
+
+    return chosen if search(0) else None

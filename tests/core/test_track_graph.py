@@ -1,0 +1,92 @@
+"""The track graph (solver.core.track_graph) on real positions of the Isle of Wight board: links inside a hex and
+across hex sides, each knowing its paths and sides; impassable borders cut track; the two tracks of a crossing
+tile stay apart; an off-board area joins only when track reaches it; node references."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.core.board_position import BoardPosition, parse_position
+from solver.core.track_graph import NodeRef, Piece, TrackGraph
+
+
+def _position(tiles: list[tuple[str, str, int]], phase: str = "3") -> BoardPosition:
+    return parse_position(
+        {"game": "1860", "phase": phase, "tiles": [{"hex": h, "tile": t, "rotation": r} for h, t, r in tiles]}
+    )
+
+
+def _pairs(graph: TrackGraph) -> set[tuple[str, str]]:
+    return {(str(a), str(b)) for a in graph.nodes for b in graph.neighbours(a) if a < b}
+
+
+def test_the_cowes_tile_joins_its_large_station_small_station_and_halt_in_a_chain() -> None:
+    graph = TrackGraph(_position([("F2", "787", 0), ("F4", "749", 0)]))
+    assert _pairs(graph) == {("F2:0", "F2:1"), ("F2:1", "F2:2"), ("F2:2", "F4:0")}
+    inside = graph.links(NodeRef("F2", 0), NodeRef("F2", 1))
+    assert len(inside) == 1 and inside[0].sides == () and inside[0].pieces == (Piece("F2", 2),)
+    across = graph.links(NodeRef("F2", 2), NodeRef("F4", 0))[0]
+    assert across.sides == (("F2", 0),) and across.pieces == (Piece("F2", 0), Piece("F4", 1))
+    assert across.hexes() == ("F2", "F4")
+
+
+def test_a_link_read_backwards_is_the_link_from_the_other_end() -> None:
+    graph = TrackGraph(_position([("F2", "787", 0), ("F4", "749", 0)]))
+    a, b = NodeRef("F2", 2), NodeRef("F4", 0)
+    assert graph.links(b, a) == tuple(link.reversed() for link in graph.links(a, b))
+    assert graph.links(b, a)[0].hexes() == ("F4", "F2")
+
+
+def test_the_medina_cuts_the_track_between_cowes_and_whippingham() -> None:
+    """F2's side 5 faces Whippingham G3 across the river Medina (The Map, RB L59): track on both sides of it
+    does not join."""
+    graph = TrackGraph(_position([("F2", "787", 5), ("G3", "741", 1)]))
+    assert 5 in graph.faces["F2"].exits() and 2 in graph.faces["G3"].exits()
+    assert graph.neighbours(NodeRef("F2", 2)) == (NodeRef("F2", 1),)
+
+
+def test_the_two_tracks_of_a_crossing_tile_stay_apart() -> None:
+    graph = TrackGraph(_position([("F6", "743", 0), ("F8", "20", 0), ("F10", "743", 0), ("E9", "757", 1)]))
+    (link,) = graph.links(NodeRef("F6", 0), NodeRef("F10", 0))
+    assert Piece("F8", 0) in link.pieces and Piece("F8", 1) not in link.pieces
+    # Shorwell's track through the other path of the crossing ends at Merstone's side without track.
+    assert NodeRef("G7", 0) not in graph.neighbours(NodeRef("E9", 0))
+
+
+def test_ryde_pier_joins_only_once_ryde_esplanade_reaches_it_and_is_an_end() -> None:
+    yellow = TrackGraph(_position([]))
+    assert yellow.neighbours(NodeRef("J2", 0)) == ()
+    green = TrackGraph(_position([("I3", "758", 0)]))
+    (link,) = green.links(NodeRef("I3", 0), NodeRef("J2", 0))
+    assert link.sides == (("I3", 4),)
+    assert green.end_only == {NodeRef("J2", 0)}
+    assert green.nodes[NodeRef("J2", 0)].value_in("3") == 20
+
+
+def test_newport_and_shide_are_two_stations_not_joined_inside_the_hex() -> None:
+    graph = TrackGraph(_position([("G5", "763", 0)]))
+    assert graph.links(NodeRef("G5", 0), NodeRef("G5", 1)) == ()
+    assert graph.describe(NodeRef("G5", 1)) == "large Shide"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("G5", "G5 has 2 nodes: name one of G5:0 (large Newport), G5:1 (large Shide)"),
+        ("F2:5", "F2 has 3 node(s) now: F2:5 is not one of them"),
+        ("Z9", "Z9 is not a hex of the full map"),
+        ("D8", "D8 has no station"),
+        ("G5-0", "'G5-0' is not a node reference"),
+    ],
+)
+def test_a_node_reference_that_names_no_node_says_why(text: str, message: str) -> None:
+    graph = TrackGraph(_position([("G5", "763", 0), ("F2", "787", 0)]))
+    with pytest.raises(ValueError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
+        graph.node_ref(text)
+
+
+def test_a_node_reference_names_the_node() -> None:
+    graph = TrackGraph(_position([("G5", "763", 0)]))
+    assert graph.node_ref("G5:1") == NodeRef("G5", 1)
+    assert graph.node_ref("B6") == NodeRef("B6", 0)
+    assert str(NodeRef("G5", 1)) == "G5:1"
