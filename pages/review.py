@@ -1,5 +1,5 @@
-"""Review page: upload an 18xx.games 1862 game export, review every recorded run against the best run, and
-look at any run's board with the recorded and the optimal routes drawn (issue 6)."""
+"""Import review page: upload or paste an 18xx.games 1862 game export (finished or in progress), open any moment
+of it on the Board and Routes pages, and review every recorded run against the best run (issues 6, 14, 15)."""
 
 from __future__ import annotations
 
@@ -7,98 +7,168 @@ import streamlit as st
 
 from pages import session
 from solver.draw import board as draw_board
+from solver.draw.review import left_on_table_figure, revenue_figure
 from solver.draw.routes import route_traces
 from solver.errors import InputError
 from solver.importer import ImportedGame, import_export
 from solver.importer.export_file import parse_export
+from solver.importer.replay import RecordedRun, position_before
 from solver.jsonfile import parse_json_bytes
 from solver.position import Position
-from solver.review import RunReview, revenue_figure, review_game, review_table
+from solver.review import (
+    RunReview,
+    evaluate_recorded,
+    proof_text,
+    readable_table,
+    review_game,
+    review_summary,
+    verdict_text,
+)
+from solver.routes.evaluator import evaluate
 from solver.routes.model import RouteSpec, SolveOptions
 
 GAME = "review_game"  # the ImportedGame of the uploaded file
 RUNS = "review_runs"  # list[RunReview] of the last review
 UPLOAD = "review_upload"
+PASTE = "review_paste"
 TABLE = "review_table"
+MOMENT = "review_moment"
+PICK = "review_pick"
 
 
 def _load(name: str, raw: bytes) -> None:
+    """Import an export; on any problem the previous game stays and the problems are shown."""
     try:
-        st.session_state[GAME] = import_export(parse_export(parse_json_bytes(raw, name), name))
-        st.session_state.pop(RUNS, None)
+        game = import_export(parse_export(parse_json_bytes(raw, name), name))
     except InputError as exc:
-        for problem in exc.problems:
-            st.error(str(problem))
+        session.show_problems(exc.problems, f"{name} cannot be imported:")
+        return
+    st.session_state[GAME] = game
+    st.session_state.pop(RUNS, None)
 
 
-def _run_review(game: ImportedGame, time_limit: float) -> None:
-    bar = st.progress(0.0, text="reviewing ...")
-
-    def show(n: int, total: int, run: object) -> None:
-        bar.progress(n / max(total, 1), text=f"run {n + 1} of {total}")
-
-    st.session_state[RUNS] = review_game(game, SolveOptions(time_limit=time_limit), show)
-    bar.empty()
+def _open(position: Position, company: str | None, what: str) -> None:
+    """Make the position the app's current one and go to the Routes page (company chosen) or the Board."""
+    session.open_position(position, company, what)
+    st.switch_page("pages/routes.py" if company else "pages/board.py")
 
 
-def _board(position: Position, routes: tuple[RouteSpec, ...], title: str) -> None:
+def _board(position: Position, title: str, routes: tuple[RouteSpec, ...], company: str) -> None:
     tiles = {h: (lay.tile, lay.rotation) for h, lay in position.tiles.items()}
+    evaluation = evaluate(position, company, routes) if routes else None
     fig = draw_board.board_figure(position, title=title)
-    for trace in route_traces(position.game, tiles, routes=routes):
+    if evaluation is not None and evaluation.legal:
+        traces = route_traces(position.game, tiles, trains=evaluation.trains)
+    else:
+        traces = route_traces(position.game, tiles, routes=routes)
+    for trace in traces:
         fig.add_trace(trace)
     st.plotly_chart(fig, config={"displayModeBar": False})
 
 
 def _selected(reviews: list[RunReview], game: ImportedGame) -> None:
-    table = review_table(reviews).sort("left_on_table", descending=True, nulls_last=True)
-    shown = table.select(
-        "action_id", "round", "company", "recorded_revenue", "evaluated_revenue", "optimal_revenue",
-        "left_on_table", "status", "difference", "reason",
-    )  # fmt: skip
-    event = st.dataframe(shown, key=TABLE, on_select="rerun", selection_mode="single-row", hide_index=True)
-    rows = event.selection.rows if event is not None else []
-    if not rows:
-        st.caption("Select a run in the table to see its board with the recorded and the optimal routes.")
+    shown = readable_table(reviews)
+    st.dataframe(shown, key=TABLE, hide_index=True)
+    by_id = {r.action_id: r for r in reviews}
+    order = [int(a) for a in shown["Action"]]
+
+    def label(action_id: int) -> str:
+        r = by_id[action_id]
+        left = "no optimum" if r.left_on_table is None else f"£{r.left_on_table} left on the table"
+        return f"action {action_id} · {r.round} · {r.company} · {left}"
+
+    action_id = st.selectbox("Run", order, format_func=label, key=PICK)
+    if action_id is None:
         return
-    action_id = int(shown["action_id"][rows[0]])
-    review = next(r for r in reviews if r.action_id == action_id)
-    run = next(r for r in game.runs if r.action_id == action_id)
+    review = by_id[action_id]
+    run: RecordedRun = next(r for r in game.runs if r.action_id == action_id)
     st.subheader(f"{review.round}: {review.company} (action {action_id})")
     if review.reason:
-        st.warning(review.reason)
+        st.warning(verdict_text(review))
+    if st.button(f"Open this run on the board ({review.company}, before action {action_id})", key="open-run"):
+        _open(run.position, run.company, f"{review.company}'s run at action {action_id}")
     left, right = st.columns(2)
     with left:
-        _board(run.position, review.recorded_routes, f"Recorded: £{review.recorded_revenue}")
+        _, recorded = evaluate_recorded(run)
+        _board(run.position, f"Recorded run: £{review.recorded_revenue}", recorded, run.company)
     with right:
-        optimal = "-" if review.optimal_revenue is None else f"£{review.optimal_revenue}"
-        _board(run.position, review.optimal_routes, f"Optimal ({review.status}): {optimal}")
+        best = "no run" if review.optimal_revenue is None else f"£{review.optimal_revenue}"
+        _board(run.position, f"Best run, {proof_text(review.status)}: {best}", review.optimal_routes, run.company)
+        st.markdown(f"**Best run: {best}** ({proof_text(review.status)})")
+
+
+def _moments(game: ImportedGame) -> None:
+    """Open the position after any action; for a game in progress, the current one and the company to run."""
+    ids = [int(a["id"]) for a in game.export.actions]
+    if not ids:
+        return
+    st.subheader("Any moment of the game")
+    if game.about_to_run:
+        st.info(f"After the last action (#{ids[-1]}) **{game.about_to_run}** is about to run.")
+        if st.button(f"Open the current position: best run for {game.about_to_run}", key="open-current"):
+            _open(game.final_position or Position(), game.about_to_run, f"after action {ids[-1]}")
+    after = st.number_input("Action", min_value=ids[0], max_value=ids[-1], value=ids[-1], step=1, key=MOMENT)
+    if st.button("Open the position after this action", key="open-moment"):
+        later = [i for i in ids if i > after]
+        try:
+            position, opened = position_before(game.export, later[0] if later else None)
+        except InputError as exc:
+            session.show_problems(exc.problems, "Cannot open that moment:")
+            return
+        _open(position, opened.about_to_run, f"after action {int(after)}")
+
+
+def _summary(reviews: list[RunReview]) -> None:
+    summary = review_summary(reviews)
+    st.subheader("Summary")
+    st.markdown("\n".join(f"- {line.strip()}" for line in summary.lines()))
+    st.plotly_chart(left_on_table_figure(summary), config={"displayModeBar": False})
+    st.plotly_chart(revenue_figure(reviews), config={"displayModeBar": False})
 
 
 def main() -> None:
     session.through_app()
     st.title("Import review")
     st.caption(
-        "Upload a game exported from 18xx.games (1862). Every recorded run is scored by the rulebook and "
-        "compared with the best run."
+        "Upload a game exported from 18xx.games (1862), finished or in progress, or paste the export. Open any "
+        "moment of it on the Board and Routes pages; every recorded run is scored by the rulebook and compared "
+        "with the best run."
     )
     upload = st.file_uploader("18xx.games game export (JSON)", type=["json"], key=UPLOAD)
     if upload is not None and st.session_state.get("review_file") != (upload.name, upload.size):
         st.session_state["review_file"] = (upload.name, upload.size)
         _load(upload.name, upload.getvalue())
+    with st.expander("Paste an export (a game in progress)"):
+        pasted = st.text_area("Export JSON", key=PASTE, height=120)
+        if st.button("Import the pasted export", key="import-paste") and pasted.strip():
+            _load("pasted export", pasted.encode("utf-8", errors="surrogatepass"))
     game: ImportedGame | None = st.session_state.get(GAME)
     if game is None:
         return
     st.write(f"{game.export.source}: {len(game.runs)} recorded runs")
-    with st.expander("Events rebuilt without an action"):
+    differences = [n for n in game.notes if n.startswith(("difference", "check"))]
+    if differences:
+        st.warning(
+            "Where our replay differs from the site's, or the export looks edited:\n"
+            + "\n".join(f"- {n}" for n in differences)
+        )
+    with st.expander(f"Events rebuilt without an action ({len(game.notes)})"):
         st.write("\n".join(f"- {n}" for n in game.notes) or "none")
+    _moments(game)
+    st.subheader("Review of the recorded runs")
     time_limit = st.number_input("Seconds per solve", min_value=1.0, max_value=120.0, value=10.0, step=1.0)
     if st.button("Review all runs", type="primary"):
-        _run_review(game, float(time_limit))
+        bar = st.progress(0.0, text="reviewing ...")
+
+        def show(done: int, total: int) -> None:
+            bar.progress(done / max(total, 1), text=f"position {done + 1} of {total}")
+
+        st.session_state[RUNS] = review_game(game, SolveOptions(time_limit=float(time_limit)), show)
+        bar.empty()
     reviews: list[RunReview] | None = st.session_state.get(RUNS)
-    if not reviews:
-        return
-    st.plotly_chart(revenue_figure(reviews), config={"displayModeBar": False})
-    _selected(reviews, game)
+    if reviews:
+        _summary(reviews)
+        _selected(reviews, game)
 
 
 main()

@@ -198,6 +198,16 @@ def replace(new: AnyPosition, saved_name: str | _Keep | None = KEEP_NAME, keep_u
     return True
 
 
+def open_position(new: Position, company: str | None, origin: str) -> None:
+    """Make a position from elsewhere (a moment of an imported game) the current one, under no saved name
+    (Undo steps back), with `company` chosen on the Routes page."""
+    st.session_state[SAVED_NAME] = None
+    replace(new)
+    if company is not None:
+        st.session_state["routes_company"] = company
+    st.session_state[NOTICE] = f"Opened {origin}: {new.name}"
+
+
 def apply(edit: Callable[[Position], Position], success: str = "") -> bool:
     """Run a board edit on the current position. On InputError nothing changes and the problems are kept to
     be shown; returns whether the edit was made."""

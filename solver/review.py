@@ -22,15 +22,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-import plotly.colors
-import plotly.graph_objects as go
 import polars as pl
 
 from solver.importer.replay import ImportedGame, RecordedRun
 from solver.position import position_to_dict
+from solver.routes.batch import Solved, SolverPool, Task
 from solver.routes.evaluator import evaluate
-from solver.routes.model import Evaluation, RouteSpec, SolveOptions, SolveResult
-from solver.routes.optimizer import optimize
+from solver.routes.model import Evaluation, RouteSpec, SolveOptions
 
 Difference = Literal["match", "freight_offboard_bonus", "illegal", "unexplained"]
 CHAIN_WORDS = ("join end to end",)
@@ -54,6 +52,8 @@ class RunReview:
     recorded_routes: tuple[RouteSpec, ...]
     optimal_routes: tuple[RouteSpec, ...]
     bound: int | None = None
+    director: str | None = None
+    broken_rules: tuple[str, ...] = ()
 
     @property
     def left_on_table(self) -> int | None:
@@ -75,6 +75,7 @@ class RunReview:
             "solve_seconds": round(self.solve_seconds, 3),
             "difference": self.difference,
             "reason": self.reason,
+            "director": self.director,
             "recorded_routes": [{"train": r.train, "hexes": list(r.hexes)} for r in self.recorded_routes],
             "optimal_routes": [{"train": r.train, "hexes": list(r.hexes)} for r in self.optimal_routes],
         }
@@ -150,55 +151,93 @@ def classify(run: RecordedRun, evaluation: Evaluation) -> tuple[Difference, str]
     return "unexplained", f"evaluated {evaluation.revenue}, recorded {run.recorded_revenue}"
 
 
-def _key(run: RecordedRun) -> str:
-    return json.dumps([run.company, position_to_dict(run.position)], sort_keys=True)
+def review_games(
+    games: Sequence[ImportedGame],
+    options: SolveOptions = SolveOptions(time_limit=10.0),  # noqa: B008 - frozen dataclass
+    progress: Callable[[int, int], None] | None = None,
+    pool: SolverPool | None = None,
+) -> list[list[RunReview]]:
+    """Review every recorded run of each game (module docstring), one list per game. Identical positions of
+    the same company (late in a game, when nothing changes between operating rounds) are solved once; with
+    a pool of processes (`solver.routes.batch.SolverPool`) they are solved there, else in this process.
+    `progress(done, total)` counts solves."""
+    tasks: dict[str, Task] = {}
+    keys: list[list[str]] = []
+    for game in games:
+        keys.append([])
+        for run in game.runs:
+            text = json.dumps(position_to_dict(run.position), sort_keys=True)
+            key = json.dumps([run.company, text])
+            tasks.setdefault(key, (text, run.company, options))
+            keys[-1].append(key)
+    verdicts: dict[tuple[int, int], tuple[Evaluation, tuple[RouteSpec, ...]]] = {}
+
+    def judge_recorded_runs() -> None:  # while the pool solves, when there is one
+        for g, game in enumerate(games):
+            for r, run in enumerate(game.runs):
+                verdicts[g, r] = evaluate_recorded(run)
+
+    solved = (pool or SolverPool(1)).solve_all(tasks, progress, meanwhile=judge_recorded_runs)
+    first_use: set[str] = set()
+    reviews: list[list[RunReview]] = []
+    for g, (game, game_keys) in enumerate(zip(games, keys, strict=True)):
+        reviews.append([])
+        for r, (run, key) in enumerate(zip(game.runs, game_keys, strict=True)):
+            result = solved[key]
+            seconds = 0.0 if key in first_use else result.seconds  # 0: the same position was solved before
+            first_use.add(key)
+            reviews[-1].append(_review(game, run, verdicts[g, r], result, seconds))
+    return reviews
 
 
 def review_game(
     game: ImportedGame,
     options: SolveOptions = SolveOptions(time_limit=10.0),  # noqa: B008 - frozen dataclass
-    progress: Callable[[int, int, RecordedRun], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[RunReview]:
-    """Review every recorded run of an imported game (module docstring). Identical positions of the same
-    company (late in a game, when nothing changes between operating rounds) are solved once."""
-    solved: dict[str, SolveResult] = {}
-    reviews: list[RunReview] = []
-    for n, run in enumerate(game.runs):
-        if progress is not None:
-            progress(n, len(game.runs), run)
-        evaluation, recorded_specs = evaluate_recorded(run)
-        difference, reason = classify(run, evaluation)
-        key = _key(run)
-        result = solved.get(key)
-        seconds = 0.0  # the same position was solved for an earlier run
-        if result is None:
-            result = optimize(run.position, run.company, options)
-            solved[key] = result
-            seconds = result.solve_seconds
-        optimal = result.revenue if result.status in ("optimal", "feasible") else None
-        optimal_routes = result.routes
-        if result.status != "optimal" and evaluation.legal and (optimal is None or evaluation.revenue > optimal):
-            # an unproven solve that found less than the recorded legal run: the recorded run is the best known
-            optimal, optimal_routes = evaluation.revenue, recorded_specs
-        reviews.append(
-            RunReview(
-                game_id=game.export.game_id,
-                action_id=run.action_id,
-                round=run.round,
-                company=run.company,
-                recorded_revenue=run.recorded_revenue,
-                evaluated_revenue=evaluation.revenue if evaluation.legal else None,
-                optimal_revenue=optimal,
-                status=result.status,
-                solve_seconds=seconds,
-                difference=difference,
-                reason=reason,
-                recorded_routes=run.route_specs,
-                optimal_routes=optimal_routes,
-                bound=result.bound,
-            )
-        )
-    return reviews
+    """Review every recorded run of one game, solving in this process (`review_games`)."""
+    return review_games([game], options, progress)[0]
+
+
+def _review(
+    game: ImportedGame,
+    run: RecordedRun,
+    verdict: tuple[Evaluation, tuple[RouteSpec, ...]],
+    result: Solved,
+    seconds: float,
+) -> RunReview:
+    evaluation, recorded_specs = verdict
+    difference, reason = classify(run, evaluation)
+    optimal, optimal_routes = result.revenue, result.routes
+    if result.status != "optimal" and evaluation.legal and (optimal is None or evaluation.revenue > optimal):
+        # an unproven solve that found less than the recorded legal run: the recorded run is the best known
+        optimal, optimal_routes = evaluation.revenue, recorded_specs
+    return RunReview(
+        game_id=game.export.game_id,
+        action_id=run.action_id,
+        round=run.round,
+        company=run.company,
+        recorded_revenue=run.recorded_revenue,
+        evaluated_revenue=evaluation.revenue if evaluation.legal else None,
+        optimal_revenue=optimal,
+        status=result.status,
+        solve_seconds=seconds,
+        difference=difference,
+        reason=reason,
+        recorded_routes=run.route_specs,
+        optimal_routes=optimal_routes,
+        bound=result.bound,
+        director=_director(run),
+        broken_rules=tuple(dict.fromkeys(p.rule for p in evaluation.problems)) if not evaluation.legal else (),
+    )
+
+
+def _director(run: RecordedRun) -> str | None:
+    """Who decided the run: the company's director, or "receivership" (8.0); None when the replay has no shares."""
+    money = run.position.companies[run.company].money
+    if money is None:
+        return None
+    return money.director or "receivership"
 
 
 COLUMNS = [
@@ -215,6 +254,7 @@ COLUMNS = [
     "solve_seconds",
     "difference",
     "reason",
+    "director",
 ]
 
 
@@ -241,6 +281,7 @@ def review_table(reviews: Sequence[RunReview]) -> pl.DataFrame:
         "solve_seconds": pl.Float64,
         "difference": pl.Utf8,
         "reason": pl.Utf8,
+        "director": pl.Utf8,
         "recorded_routes": pl.Utf8,
         "optimal_routes": pl.Utf8,
     }
@@ -255,47 +296,83 @@ def difference_counts(reviews: Sequence[RunReview]) -> dict[str, int]:
     return counts
 
 
-def revenue_figure(reviews: Sequence[RunReview]) -> go.Figure:
-    """Plotly chart of recorded (solid) against optimal (dashed) revenue per company across the game, one
-    colour per company, runs in game order on the x axis (labelled by operating round)."""
-    fig = go.Figure()
-    order = {r.action_id: i for i, r in enumerate(reviews)}
-    companies = sorted({r.company for r in reviews})
-    palette = plotly.colors.qualitative.Dark24
-    for n, company in enumerate(companies):
-        runs = [r for r in reviews if r.company == company]
-        colour = palette[n % len(palette)]
-        x = [order[r.action_id] for r in runs]
-        text = [f"{r.round} action {r.action_id}" for r in runs]
-        fig.add_trace(
-            go.Scatter(
-                x=x,
-                y=[r.recorded_revenue for r in runs],
-                mode="lines+markers",
-                name=f"{company} recorded",
-                line={"color": colour},
-                text=text,
-                legendgroup=company,
-            )
-        )
-        fig.add_trace(
-            go.Scatter(
-                x=x,
-                y=[r.optimal_revenue for r in runs],
-                mode="lines+markers",
-                name=f"{company} optimal",
-                line={"color": colour, "dash": "dash"},
-                marker={"symbol": "diamond-open"},
-                text=text,
-                legendgroup=company,
-            )
-        )
-    ticks = [(i, r.round) for i, r in enumerate(reviews) if i == 0 or reviews[i - 1].round != r.round]
-    fig.update_layout(
-        xaxis={"title": "operating round", "tickvals": [t[0] for t in ticks], "ticktext": [t[1] for t in ticks]},
-        yaxis={"title": "revenue (£)"},
-        height=420,
-        margin={"l": 40, "r": 10, "t": 30, "b": 40},
-        legend={"orientation": "v"},
-    )
-    return fig
+@dataclass(frozen=True)
+class ReviewSummary:
+    """The top of a review (issue 15): runs matched, illegal runs by the rules they break, and the money
+    left on the table (optimal - recorded, over runs with an optimum) per company and per director."""
+
+    runs: int
+    differences: dict[str, int]
+    illegal_by_rules: dict[str, int]
+    left_by_company: dict[str, int]
+    left_by_player: dict[str, int]
+
+    def lines(self) -> list[str]:
+        matched = self.differences.get("match", 0)
+        out = [f"{self.runs} runs: {matched} matched the recorded revenue"]
+        out += [f"  {kind.replace('_', ' ')}: {n}" for kind, n in sorted(self.differences.items()) if kind != "match"]
+        out += [f"  illegal, breaking {rules}: {n}" for rules, n in self.illegal_by_rules.items()]
+        for title, table in (("company", self.left_by_company), ("player", self.left_by_player)):
+            if table:
+                out.append(f"left on the table by {title}: " + ", ".join(f"{k} £{v}" for k, v in table.items()))
+        return out
+
+
+def review_summary(reviews: Sequence[RunReview]) -> ReviewSummary:
+    """Summarise reviews (most money left first; runs without a director count under "receivership")."""
+    illegal: dict[str, int] = {}
+    by_company: dict[str, int] = {}
+    by_player: dict[str, int] = {}
+    for r in reviews:
+        if r.difference == "illegal":
+            key = ", ".join(f"rule {rule}" if rule[:1].isdigit() else rule for rule in r.broken_rules) or "a rule"
+            illegal[key] = illegal.get(key, 0) + 1
+        if r.left_on_table is not None:
+            by_company[r.company] = by_company.get(r.company, 0) + r.left_on_table
+            if r.director is not None:
+                by_player[r.director] = by_player.get(r.director, 0) + r.left_on_table
+
+    def ranked(table: dict[str, int]) -> dict[str, int]:
+        return dict(sorted(table.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    return ReviewSummary(len(reviews), difference_counts(reviews), illegal, ranked(by_company), ranked(by_player))
+
+
+VERDICTS = {
+    "match": "matches",
+    "freight_offboard_bonus": "off-board Freight bonus",
+    "illegal": "illegal",
+    "unexplained": "unexplained",
+}
+
+
+def proof_text(status: str) -> str:
+    return {"optimal": "proven optimal", "feasible": "best found in the time limit"}.get(status, status)
+
+
+def verdict_text(review: RunReview) -> str:
+    """The recorded run judged by the rulebook, in words: matches, the named difference, or why it is illegal."""
+    text = VERDICTS.get(review.difference, review.difference)
+    return f"{text}: {review.reason}" if review.reason else text
+
+
+def readable_table(reviews: list[RunReview]) -> pl.DataFrame:
+    """One row per run with readable headings, most money left on the table first; a run without an optimum
+    last. An illegal recorded run keeps its recorded and best revenue and says which rules it breaks."""
+    rows: list[dict[str, Any]] = [
+        {
+            "Action": r.action_id,
+            "Round": r.round,
+            "Company": r.company,
+            "Director": r.director or "",
+            "Recorded £": r.recorded_revenue,
+            "By the rulebook £": r.evaluated_revenue,
+            "Best £": r.optimal_revenue,
+            "Left on the table £": r.left_on_table,
+            "Best run": proof_text(r.status),
+            "Recorded run": verdict_text(r),
+        }
+        for r in reviews
+    ]
+    table = pl.DataFrame(rows, infer_schema_length=None)
+    return table.sort(["Left on the table £", "Action"], descending=[True, False], nulls_last=True)

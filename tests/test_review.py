@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sys
+import types
 from functools import cache
 from pathlib import Path
 
 import polars as pl
 import pytest
 
+import solver.cli.review as review_cli
 from solver.cli import main
 from solver.importer import import_game
 from solver.importer.replay import ImportedGame
-from solver.review import COLUMNS, RunReview, review_game, review_table
+from solver.review import COLUMNS, RunReview, review_game, review_games, review_summary, review_table
+from solver.routes.batch import SolverPool
 from solver.routes.model import SolveOptions
 
 GAME_FILE = Path(__file__).resolve().parent / "data" / "importer" / "46925.json"
@@ -27,6 +31,14 @@ JSON_KEYS = {
     "status",
     "solve_seconds",
 }
+
+
+@pytest.fixture(autouse=True)
+def plain_main_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review's worker processes (--jobs, default: the cores) start as `python -m solver` does, without
+    re-running a main script: Streamlit's AppTest, run earlier in the suite, leaves `__main__` pointing at a
+    deleted temporary script that a new process would try to run."""
+    monkeypatch.setitem(sys.modules, "__main__", types.ModuleType("__main__"))
 
 
 @cache
@@ -100,9 +112,86 @@ def test_cli_table_shows_the_differences(tmp_path: Path, capsys: pytest.CaptureF
     path.write_text(json.dumps(data), encoding="utf-8")
     assert main(["review", str(path), "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "4 runs reviewed" in out and "illegal: " in out and "differences: illegal 1, match 3" in out
+    assert "4 runs reviewed" in out and "4 runs: 3 matched the recorded revenue" in out
+    assert "illegal, breaking rule 7.8.1, rule 7.8: 1" in out  # the port-to-port chain of action 120
 
 
 def test_cli_rejects_a_bad_output_suffix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["review", str(GAME_FILE), "--out", str(tmp_path / "x.xlsx")]) == 2
     assert ".csv or .parquet" in capsys.readouterr().err
+
+
+def short_export(tmp_path: Path, name: str, last_action: int) -> Path:
+    data = json.loads(GAME_FILE.read_text(encoding="utf-8"))
+    data["actions"] = [a for a in data["actions"] if a["id"] <= last_action]
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_out_in_a_missing_folder_is_refused_before_any_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 13 item 6: the crash came after all the work, losing every result
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the review ran before the output path was checked")
+
+    monkeypatch.setattr(review_cli, "review_games", no_work)
+    assert main(["review", str(GAME_FILE), "--out", "/nonexistent/x.csv", "--quiet"]) == 2
+    assert "--out /nonexistent/x.csv: the folder /nonexistent does not exist" in capsys.readouterr().err
+
+
+def test_a_table_that_cannot_be_written_at_the_end_is_printed_instead(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def disk_full(self: pl.DataFrame, path: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pl.DataFrame, "write_csv", disk_full)
+    path = short_export(tmp_path, "g.json", 116)
+    assert main(["review", str(path), "--out", str(tmp_path / "runs.csv"), "--quiet", "--jobs", "1"]) == 2
+    captured = capsys.readouterr()
+    assert "not written (" in captured.err and "No space left on device" in captured.err
+    assert "3 runs reviewed" in captured.out and "   102 " in captured.out  # nothing finished is lost
+
+
+def test_one_bad_file_in_a_folder_is_reported_and_the_others_reviewed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    short_export(folder, "a.json", 116)
+    (folder / "b.json").write_text('{"title": "1862", "actions": [', encoding="utf-8")
+    out = tmp_path / "runs.csv"
+    assert main(["review", str(folder), "--out", str(out), "--quiet", "--jobs", "1"]) == 2  # some failed
+    assert "b.json line 1" in capsys.readouterr().err
+    assert pl.read_csv(out).height == 3
+
+
+@pytest.mark.parametrize("option", [["--jobs", "0"], ["--time-limit", "nan"], ["--time-limit", "inf"]])
+def test_bad_review_options_are_refused(option: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["review", str(GAME_FILE), *option]) == 2
+    assert option[0] in capsys.readouterr().err
+
+
+def test_two_jobs_give_the_same_reviews_as_one() -> None:
+    # issue 16 item 3: positions solved in processes, same figures (times aside)
+    game = early_game()
+
+    def figures(reviews: list[RunReview]) -> list[tuple[object, ...]]:
+        return [(r.action_id, r.optimal_revenue, r.status, r.bound, r.optimal_routes) for r in reviews]
+
+    with SolverPool(2) as pool:
+        reviews = review_games([game], SolveOptions(time_limit=10), pool=pool)[0]
+    assert figures(reviews) == figures(list(early_reviews()))
+
+
+def test_summary_counts_matches_illegal_runs_and_money_left_per_company_and_player() -> None:
+    reviews = early_reviews()
+    summary = review_summary(reviews)
+    assert summary.runs == 12 and summary.differences["match"] == 7
+    assert summary.illegal_by_rules == {"rule 7.8.1, rule 7.8": 4}
+    assert sum(summary.left_by_company.values()) == sum(r.left_on_table or 0 for r in reviews)
+    assert sum(summary.left_by_player.values()) == sum(summary.left_by_company.values())
+    assert set(summary.left_by_player) <= {"Player 1", "Player 2", "Player 3", "receivership"}
+    assert list(summary.left_by_company.values()) == sorted(summary.left_by_company.values(), reverse=True)

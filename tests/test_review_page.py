@@ -8,6 +8,8 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from solver.importer import import_game
+from solver.review import readable_table, review_game
+from solver.routes.model import SolveOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_FILE = ROOT / "tests" / "data" / "importer" / "46925.json"
@@ -21,13 +23,29 @@ def test_review_page_reviews_an_imported_game_and_shows_chart_and_table() -> Non
     at.run()
     assert not at.exception
     assert any("6 recorded runs" in m.value for m in at.markdown)
-    at.button[0].click().run()
+    next(b for b in at.button if b.label == "Review all runs").click().run()
     assert not at.exception
     reviews = at.session_state["review_runs"]
     assert len(reviews) == 6 and all(r.status == "optimal" for r in reviews)
-    assert len(at.get("plotly_chart")) == 1
+    assert len(at.get("plotly_chart")) == 4  # money left on the table, revenue per run, the chosen run's boards
+    assert any(m.value.startswith("**Best run: £") and "(proven optimal)" in m.value for m in at.markdown)
+    assert any("6 runs: " in m.value and "matched the recorded revenue" in m.value for m in at.markdown)
     assert len(at.dataframe) == 1
-    assert at.dataframe[0].value["left_on_table"].to_list() == sorted((r.left_on_table for r in reviews), reverse=True)
+    table = at.dataframe[0].value
+    assert "left_on_table" not in table.columns and "Left on the table £" in table.columns
+    assert table["Left on the table £"].to_list() == sorted((r.left_on_table for r in reviews), reverse=True)
+
+
+def test_illegal_recorded_runs_say_why_and_sort_with_the_others() -> None:
+    # issue 14: illegal recorded runs sorted last with blank values; labels like "Optimal (optimal): £400"
+    game = import_game(GAME_FILE)
+    reviews = review_game(dataclasses.replace(game, runs=game.runs[:4]), SolveOptions(time_limit=10))
+    table = readable_table(reviews)
+    illegal = table.filter(table["Action"] == 120)
+    assert illegal["Recorded run"][0].startswith("illegal: ") and "port to a port" in illegal["Recorded run"][0]
+    assert illegal["Left on the table £"][0] is not None and illegal["Best run"][0] == "proven optimal"
+    left = table["Left on the table £"].to_list()
+    assert left == sorted(left, reverse=True)
 
 
 def test_review_page_without_a_file_asks_for_one() -> None:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from solver.errors import Problem, SolverError
 
-COMMANDS = ("validate", "show", "routes", "score", "merge", "market", "review")
+COMMANDS = ("validate", "show", "routes", "score", "merge", "market", "review", "position")
 EXIT_OK, EXIT_INPUT = 0, 2
 
 

@@ -1,29 +1,44 @@
 """``python -m solver review GAME.json [...]``: recorded runs of 18xx.games games against the best runs.
 
-One file prints a table (or, with ``--json``, the list of runs). Several files or a folder are reviewed one
-after another; ``--out runs.csv`` (or ``.parquet``) writes one polars table of all runs. Progress goes to
-stderr. A file that cannot be imported is reported naming the action, with exit code 2.
+One file prints a summary and a table (or, with ``--json``, the list of runs). Several files or a folder are
+reviewed together, their positions solved in ``--jobs`` processes (default: the machine's cores); ``--out
+runs.csv`` (or ``.parquet``) writes one polars table of all runs, its folder checked before any work. Progress
+goes to stderr. A file that cannot be imported is reported naming the action and the others are reviewed;
+the exit code is then 2. If the table cannot be written at the end, the runs are printed instead.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import sys
 import time
 from pathlib import Path
 
+import polars as pl
+
+from solver.cli import EXIT_INPUT, EXIT_OK, report_problems
 from solver.cli.common import add_json_flag, print_json
 from solver.errors import InputError, Problem
-from solver.importer import import_game
-from solver.importer.replay import RecordedRun
-from solver.review import RunReview, difference_counts, review_game, review_table
+from solver.importer import ImportedGame, import_game
+from solver.review import RunReview, review_games, review_summary, review_table
+from solver.routes.batch import SolverPool
 from solver.routes.model import SolveOptions
+
+MAX_JOBS = 256
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("review", help="review the runs of 18xx.games game exports against the best runs")
     parser.add_argument("games", nargs="+", help="18xx.games export files (JSON) or folders of them")
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per optimizer solve (default 10)")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="positions solved at once, one process each (default: cores)",
+    )
     parser.add_argument("--out", help="write all runs as one table: a .csv or .parquet file")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     add_json_flag(parser)
@@ -49,8 +64,31 @@ def game_files(paths: list[str]) -> list[Path]:
     return files
 
 
-def _print_table(path: Path, reviews: list[RunReview], seconds: float) -> None:
-    print(f"{path}: {len(reviews)} runs reviewed in {seconds:.1f} s")
+def check_options(args: argparse.Namespace) -> None:
+    """Every option checked before any work: a finite positive time limit, 1-256 jobs, and an --out file
+    of a known kind in an existing, writable folder."""
+    problems: list[Problem] = []
+    if not math.isfinite(args.time_limit) or args.time_limit <= 0:
+        problems.append(Problem("--time-limit", "option", "must be a positive number of seconds"))
+    if not 1 <= args.jobs <= MAX_JOBS:
+        problems.append(Problem("--jobs", "option", f"must be a whole number from 1 to {MAX_JOBS}"))
+    if args.out:
+        out = Path(args.out)
+        folder = out.parent
+        if out.suffix.lower() not in (".csv", ".parquet"):
+            problems.append(Problem(f"--out {args.out}", "option", "the table is written as .csv or .parquet"))
+        elif not folder.is_dir():
+            problems.append(Problem(f"--out {args.out}", "option", f"the folder {folder} does not exist"))
+        elif out.is_dir() or not os.access(folder, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+            problems.append(Problem(f"--out {args.out}", "option", "cannot be written here"))
+    if problems:
+        raise InputError(problems)
+
+
+def _print_table(path: str, reviews: list[RunReview]) -> None:
+    print(f"{path}: {len(reviews)} runs reviewed")
+    for line in review_summary(reviews).lines():
+        print(line)
     print(
         f"{'action':>6} {'round':<7} {'company':<7} {'recorded':>8} {'evaluated':>9} {'optimal':>7} "
         f"{'left':>5} {'status':<9} {'secs':>5}  difference"
@@ -63,40 +101,59 @@ def _print_table(path: Path, reviews: list[RunReview], seconds: float) -> None:
             f"{r.action_id:>6} {r.round:<7} {r.company:<7} {r.recorded_revenue:>8} {ev:>9} {opt:>7} {left:>5} "
             f"{r.status:<9} {r.solve_seconds:>5.1f}  {r.difference}{': ' + r.reason if r.reason else ''}"
         )
-    counts = ", ".join(f"{k} {v}" for k, v in sorted(difference_counts(reviews).items()))
-    print(f"differences: {counts}")
+
+
+def _import_all(files: list[Path]) -> tuple[list[ImportedGame], bool]:
+    """Every file imported that can be; each that cannot is reported on stderr (one line per problem) and
+    skipped, so the others are still reviewed."""
+    games: list[ImportedGame] = []
+    failed = False
+    for path in files:
+        try:
+            games.append(import_game(path))
+        except InputError as exc:
+            failed = True
+            report_problems(exc.problems, False)
+    return games, failed
+
+
+def _write(table: pl.DataFrame, out: str) -> str | None:
+    """Write the table; the reason it could not be written, else None."""
+    try:
+        if out.lower().endswith(".csv"):
+            table.write_csv(out)
+        else:
+            table.write_parquet(out)
+    except OSError as exc:
+        return str(exc)
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.time_limit <= 0:
-        raise InputError([Problem("--time-limit", "option", "must be a positive number of seconds")])
-    if args.out and Path(args.out).suffix.lower() not in (".csv", ".parquet"):
-        raise InputError([Problem(f"--out {args.out}", "option", "the table is written as .csv or .parquet")])
+    check_options(args)
     files = game_files(args.games)
     options = SolveOptions(time_limit=args.time_limit)
-    everything: list[RunReview] = []
-    for path in files:
-        started = time.perf_counter()
-        game = import_game(path)
 
-        def show(n: int, total: int, run_: RecordedRun, name: str = path.name) -> None:
-            if not args.quiet:
-                print(f"\r{name}: run {n + 1}/{total} ({run_.round} {run_.company})   ", end="", file=sys.stderr)
-
-        reviews = review_game(game, options, show)
+    def show(done: int, total: int) -> None:
         if not args.quiet:
-            print(file=sys.stderr)
-        everything += reviews
-        if not args.json and not args.out:
-            _print_table(path, reviews, time.perf_counter() - started)
-    if args.out:
-        table = review_table(everything)
-        if args.out.lower().endswith(".csv"):
-            table.write_csv(args.out)
-        else:
-            table.write_parquet(args.out)
-        if not args.json:
-            print(f"wrote {len(everything)} runs of {len(files)} games to {args.out}")
+            print(f"\rsolving position {done + 1}/{total}   ", end="", file=sys.stderr)
+
+    started = time.perf_counter()
+    with SolverPool(args.jobs) as pool:  # the workers start while the games are read
+        games, failed = _import_all(files)
+        per_game = review_games(games, options, show, pool=pool)
+    if not args.quiet:
+        print(f"\rreviewed {len(games)} games in {time.perf_counter() - started:.1f} s   ", file=sys.stderr)
+    everything = [r for reviews in per_game for r in reviews]
+    unwritten = _write(review_table(everything), args.out) if args.out else None
+    if unwritten is not None:
+        report_problems([Problem(f"--out {args.out}", "file", f"not written ({unwritten}); the runs follow")], False)
+        failed = True
     if args.json:
         print_json([r.to_dict() for r in everything])
-    return 0
+    elif not args.out or unwritten is not None:
+        for game, reviews in zip(games, per_game, strict=True):
+            _print_table(game.export.source, reviews)
+    else:
+        print(f"wrote {len(everything)} runs of {len(games)} games to {args.out}")
+    return EXIT_INPUT if failed else EXIT_OK

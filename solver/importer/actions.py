@@ -27,54 +27,53 @@ UNDO, REDO, MESSAGE = "undo", "redo", "message"
 def resolve_undo_redo(actions: Sequence[Action], source: str = "game file") -> list[Action]:
     """The actions in effect, in order, with undone actions dropped and undo/redo/message actions removed.
 
+    Linear in the number of actions: the actions in effect are a stack of indices (an undo pops, a redo pushes
+    back what the undo popped), and an undo's target is found through an id -> index table.
     Raises InputError naming the undo or redo that cannot be applied (a hand-edited or truncated file).
     """
-    kept: list[Action | None] = [None] * len(actions)
-    open_undos: list[list[tuple[Action, int]]] = []
+    kept = [False] * len(actions)
+    live: list[int] = []  # indices of the actions in effect (messages excepted), ascending
+    open_undos: list[list[int]] = []
+    index_of: dict[int, int] = {}
     for index, action in enumerate(actions):
         kind = action["type"]
         if kind == UNDO:
             target = action.get("action_id")
+            undo_to = len(live) and live[-1]  # without a target: the latest action in effect
             if target is not None:
-                if target == 0:
-                    undo_to = 0
-                else:
-                    found = next((i for i, a in enumerate(actions) if a["id"] == target), None)
-                    if found is None or found >= index:
-                        raise InputError(
-                            [
-                                Problem(
-                                    f"{source} {describe_action(action)}",
-                                    "format",
-                                    f"undoes back to action {target}, which is not an earlier action of this file",
-                                )
-                            ]
-                        )
-                    undo_to = found + 1
-            else:
-                live = [i for i in range(index) if kept[i] is not None and kept[i]["type"] != MESSAGE]  # type: ignore[index]
-                undo_to = live[-1] if live else 0
-            undone: list[tuple[Action, int]] = []
-            for i in range(undo_to, index):
-                a = kept[i]
-                if a is None or a["type"] == MESSAGE:
-                    continue
-                kept[i] = None
-                undone.append((a, i))
+                found = 0 if target == 0 else index_of.get(target)
+                if found is None:
+                    raise InputError(
+                        [
+                            Problem(
+                                f"{source} {describe_action(action)}",
+                                "format",
+                                f"undoes back to action {target}, which is not an earlier action of this file",
+                            )
+                        ]
+                    )
+                undo_to = found if target == 0 else found + 1
+            undone: list[int] = []
+            while live and live[-1] >= undo_to:
+                undone.append(live.pop())
+                kept[undone[-1]] = False
             open_undos.append(undone)
         elif kind == REDO:
             if not open_undos:
                 raise InputError(
                     [Problem(f"{source} {describe_action(action)}", "format", "redo with nothing undone to redo")]
                 )
-            for a, i in open_undos.pop():
-                kept[i] = a
+            for i in reversed(open_undos.pop()):
+                kept[i] = True
+                live.append(i)
         elif kind == MESSAGE:
-            kept[index] = action
+            kept[index] = True
         else:
             open_undos.clear()
-            kept[index] = action
-    return [a for a in kept if a is not None and a["type"] != MESSAGE]
+            kept[index] = True
+            live.append(index)
+        index_of[action["id"]] = index
+    return [a for a, k in zip(actions, kept, strict=True) if k and a["type"] != MESSAGE]
 
 
 @dataclass(frozen=True)

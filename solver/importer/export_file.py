@@ -16,6 +16,7 @@ from solver.errors import InputError, Problem
 from solver.jsonfile import read_json_file
 
 SUPPORTED_TITLES = ("1862",)
+RESERVED_NAMES = frozenset({"treasury", "pool", "ipo"})  # holders of shares in a position file
 Action = dict[str, Any]
 
 
@@ -31,6 +32,14 @@ class GameExport:
     optional_rules: tuple[str, ...]
     actions: tuple[Action, ...]
     description: str = ""
+    player_names: tuple[str, ...] = ()
+    checks: tuple[str, ...] = ()  # signs that the export may have been edited (see `integrity_checks`)
+    finished: bool = False  # the site marked the game finished ("status": "finished")
+
+    def names(self) -> dict[str, str]:
+        """Site player id -> the player's name (the id itself when the export gives no name)."""
+        names = self.player_names or self.players
+        return dict(zip(self.players, names, strict=True))
 
 
 def describe_action(action: Action) -> str:
@@ -62,6 +71,7 @@ def parse_export(data: Any, source: str = "game file") -> GameExport:
     problems: list[Problem] = []
     players_raw = data.get("players")
     players: list[str] = []
+    names: list[str] = []
     if not isinstance(players_raw, list) or not players_raw:
         problems.append(Problem(f"{source} players", "format", "missing or empty list of players"))
     else:
@@ -70,6 +80,8 @@ def parse_export(data: Any, source: str = "game file") -> GameExport:
                 problems.append(Problem(f"{source} players[{i}]", "format", "a player needs an 'id'"))
             else:
                 players.append(str(p["id"]))
+                name = p.get("name")
+                names.append(name if isinstance(name, str) and name.strip() else str(p["id"]))
         if not 2 <= len(players_raw) <= 8:
             problems.append(Problem(f"{source} players", "2.1", f"{len(players_raw)} players; 1862 takes 2 to 8"))
     settings = data.get("settings") or {}
@@ -117,6 +129,7 @@ def parse_export(data: Any, source: str = "game file") -> GameExport:
             actions.append(a)
     if problems:
         raise InputError(problems)
+    names_ok = len(set(names)) == len(names) and not set(names) & RESERVED_NAMES
     return GameExport(
         source=source,
         game_id=game_id,
@@ -126,7 +139,29 @@ def parse_export(data: Any, source: str = "game file") -> GameExport:
         optional_rules=tuple(rules),
         actions=tuple(actions),
         description=str(data.get("description") or ""),
+        player_names=tuple(names) if names_ok else tuple(players),
+        checks=integrity_checks(actions),
+        finished=data.get("status") == "finished",
     )
+
+
+def integrity_checks(actions: list[Action]) -> tuple[str, ...]:
+    """What an export's own numbering and clock say about it: the site numbers actions 1, 2, 3 ... and
+    stamps each with the time it was taken, so a gap in the ids or a time going backwards means an action
+    is missing or was moved (an edited or cut file; the site's own exports have a few gaps)."""
+    checks: list[str] = []
+    last_id, last_time = 0, None
+    for action in actions:
+        aid, when = action["id"], action.get("created_at")
+        if aid > last_id + 1:
+            missing = f"action {last_id + 1}" if aid == last_id + 2 else f"actions {last_id + 1}-{aid - 1}"
+            checks.append(f"check: {missing} missing from the export (ids jump from {last_id} to {aid})")
+        if isinstance(when, int) and not isinstance(when, bool):
+            if last_time is not None and when < last_time:
+                checks.append(f"check: action {aid} is stamped earlier than the action before it")
+            last_time = when
+        last_id = aid
+    return tuple(checks)
 
 
 def read_export(path: str | Path) -> GameExport:

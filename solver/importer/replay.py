@@ -1,34 +1,39 @@
-"""Replaying an 18xx.games 1862 export into board positions, one per recorded run.
+"""Replaying an 18xx.games 1862 export into board positions, one per recorded run, and any moment of it.
 
-Only what decides the board and the trains is replayed: tile lays, station markers, train purchases,
-phases, rusting, mergers, receivership and bankruptcy. Money, shares and the stock market are not (the
-recorded actions already say what the players did). The implicit events the site performs without an
-action are rebuilt from the rules and the site's facts:
+Replayed: tile lays, station markers, train purchases, phases, rusting, mergers, the stock market and the
+share certificates (`stock.py`), receivership and bankruptcy. Cash is not (docs/importer.md says why). The
+implicit events the site performs without an action are rebuilt from the rules and the site's facts:
 
 * set-up: removed companies and permits are redrawn from the seed (`setup.py`, 4.1);
 * home marker: placed at the start of a company's first operating turn (7.2); if its home town is full,
   either the company's first build upgrades the home tile to make room (7.2 third paragraph) or the
   marker placed last on the hex is displaced (7.2, 7.7);
+* a recorded station marker goes in the first free space, as the site puts it whatever space the action
+  names; a town full in our replay takes the site's state with a note;
 * phases start with the first train of each band (9.0); buying it rusts the band it rusts (2.2), except
   trains still under warranty, which rust when their last warranty is used up (7.10);
 * a warranty is used up after every run (7.10): at the company's dividend, or at the end of a turn in which
   it ran without recording one (receivership);
+* a turn without a dividend action withholds: the price moves one space left (7.8.5);
 * merger and acquisition (5.2): the non-survivor's marker on a hex where the survivor has one is removed
   (and its London marker if the survivor has one, 7.5.6); its other markers become the survivor's; its
-  trains and permits pass to the survivor (5.2.5); the non-survivor can start again later;
-* receivership (the director's certificate sold to the market with no player holding 30%): the company
-  does not build; at its turn it buys a train when it can, of the first type it has a permit for among
-  Express, Freight, Local (the site's order); a company in receivership with no train and no purchase goes
-  bankrupt (6.4.3): its markers leave the map and it can start again.
+  trains and permits pass to the survivor (5.2.5); the survivor's price is that of 7.5.3;
+* receivership (no player holds the director's certificate, 6.4.3): a company with no train operates
+  without any recorded action, where the market's operating order puts it (7.1): it withholds, then buys a
+  train (the depot train its next recorded run uses, of the first type it has a permit for among Express,
+  Freight, Local: the site's order) or goes bankrupt: its markers leave the map and it can start again;
+* a share price reaching 0 bankrupts the company (7.12).
 
 Every position built is checked with `solver.validation.validate_position`, and every recorded route must
-follow the rebuilt track: otherwise the import stops with an InputError naming the action.
+follow the rebuilt track: otherwise the import stops with an InputError naming the action. Where our replay
+disagrees with what the site evidently did, the site's state is taken and a note starting "difference" says
+so; notes starting "check" are signs of an edited export (`export_file.integrity_checks`).
 """
 
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -38,16 +43,16 @@ from solver.gamedata import PHASES, GameData, load_game
 from solver.importer.actions import Step, effective_actions
 from solver.importer.engine_data import EngineData, load_engine_data
 from solver.importer.export_file import GameExport, read_export
-from solver.importer.rounds import RoundMap, map_rounds, turn_slot
+from solver.importer.rounds import RoundMap, is_company_step, map_rounds
 from solver.importer.setup import Setup, seeded_setup
+from solver.importer.stock import StockReplay
 from solver.importer.tile_variants import physical_tile, split_instance
-from solver.position import CompanyState, GameLength, Position, TileLay, Variant
+from solver.money.market import operating_order
+from solver.position import CompanyState, GameLength, Player, Position, TileLay, Variant
 from solver.routes.model import RouteSpec
 from solver.track import build_graph
 from solver.trains import Train, TrainType, parse_train
 from solver.validation import validate_position
-
-POOL = "pool"
 
 
 @dataclass(frozen=True)
@@ -93,6 +98,8 @@ class ImportedGame:
     runs: tuple[RecordedRun, ...]
     notes: tuple[str, ...] = ()
     final_position: Position | None = None
+    about_to_run: str | None = None
+    lookahead: tuple[tuple[int, int], ...] = ()  # (action id, later run id): a purchase seen from a later run
 
 
 @dataclass
@@ -114,8 +121,13 @@ class _Company:
     home_placed: bool = False
     pending_home: bool = False
     receivership: bool = False
-    holdings: dict[str, int] = field(default_factory=dict)
-    president: str | None = None
+
+
+#: No train may have more than three Warranty tokens (7.10).
+MAX_WARRANTIES = 3
+
+#: Actions of a company's own operating turn (7.3-7.10), as opposed to a merger's token removals.
+OPERATING_ACTIONS = frozenset({"lay_tile", "place_token", "run_routes", "pass", "buy_train", "dividend"})
 
 
 class ImportFailure(Exception):
@@ -142,16 +154,24 @@ class _Replay:
         self.london: dict[str, list[str | None]] = {h: [None] * n for h, n in engine.london_city_slots.items()}
         self.trains: dict[str, _Train] = {}
         self.bands_bought: set[str] = set()
-        self.notes: list[str] = []
+        self.notes: list[str] = list(export.checks)
         self.runs: list[RecordedRun] = []
         self.steps: list[Step] = []
         self.rounds: RoundMap | None = None
-        self.pending_slots: dict[int, list[str]] = {}
+        self.current_round: int | None = None
+        self.round_order: list[str] = []
+        self.operated: set[str] = set()
         self.turn_company: str | None = None
         self.turn_ran = False
         self.turn_dividend = False
         self.turn_merged = False
         self.merging: tuple[str, str] | None = None
+        self.stock = StockReplay(export.names())
+        self.turn_revenue = 0
+        self.turn_operated = False
+        self.settled: set[tuple[int | None, str]] = set()
+        self.stopped_before: int | None = None
+        self.lookahead: list[tuple[int, int]] = []  # (step id, later run id) of purchases seen from a later run
 
     # ------------------------------------------------------------------ helpers
 
@@ -238,8 +258,7 @@ class _Replay:
             t.owner = None
         c.permits = {c.original}
         c.home_placed = c.pending_home = c.receivership = False
-        c.holdings.clear()
-        c.president = None
+        self.stock.remove(company)
 
     def bankrupt(self, company: str, why: str) -> None:
         self.restart(company)
@@ -320,20 +339,47 @@ class _Replay:
             return
         c = self.companies.get(company)
         if c is not None and self.turn_ran and not self.turn_dividend and not self.turn_merged:
-            # a run with no dividend action: the site paid it automatically (receivership)
+            # a run with no dividend action: the site withheld for a company in receivership (6.4.3)
+            if not self.stock.in_receivership(company):
+                self.notes.append(
+                    f"difference: {company} ran with no dividend action, which the site does only in receivership, "
+                    "while our replay of its shares has a director; the site's state is taken (receivership)"
+                )
             c.receivership = True
             self.use_warranties(company)
             self.receivership_purchase(company, index)
+        if c is not None and self.turn_operated and not self.turn_dividend:
+            self.withhold(company, index, "no dividend action")
         self.turn_company = None
-        self.turn_ran = self.turn_dividend = self.turn_merged = False
+        self.turn_ran = self.turn_dividend = self.turn_merged = self.turn_operated = False
+        self.turn_revenue = 0
 
     def start_turn(self, company: str) -> None:
         self.turn_company = company
-        self.turn_ran = self.turn_dividend = self.turn_merged = False
+        self.turn_ran = self.turn_dividend = self.turn_merged = self.turn_operated = False
+        self.turn_revenue = 0
 
-    def next_run_trains(self, company: str, after: int) -> list[str]:
-        """Train ids that the company's next recorded run uses and that no action bought: bought by the site
-        in receivership."""
+    def round_index(self, index: int) -> int | None:
+        assert self.rounds is not None
+        return self.rounds.round_of_step[min(index, len(self.steps) - 1)] if self.steps else None
+
+    def withhold(self, company: str, index: int, why: str) -> None:
+        """The site withholds for a company that operated without a dividend action: one space left (7.8.5);
+        once per operating round. A price reaching 0 bankrupts the company (7.12)."""
+        key = (self.round_index(index), company)
+        if key in self.settled or self.stock.price(company) is None:
+            return
+        self.settled.add(key)
+        self.stock.dividend(company, "withhold", 0)
+        self.check_price(company, f"its price falls to 0 ({why}: the site withholds)")
+
+    def check_price(self, company: str, why: str) -> None:
+        if self.stock.bankrupt_price(company):
+            self.bankrupt(company, why + ", 7.12")
+
+    def next_run_trains(self, company: str, after: int) -> tuple[list[str], int | None]:
+        """Train ids that the company's next recorded run uses and that no action bought (bought by the site
+        in receivership), and that run's action id (None without a later run)."""
         explicit: set[str] = set()
         for i in range(after, len(self.steps)):
             a = self.steps[i].action
@@ -341,22 +387,18 @@ class _Replay:
                 explicit.add(a["train"])
             if a.get("type") == "run_routes" and a.get("entity") == company:
                 used = [r.get("train") for r in a.get("routes") or [] if isinstance(r, dict)]
-                return [
-                    t
-                    for t in used
-                    if isinstance(t, str) and t not in self.trains and t not in explicit and t not in self.bought_ids
-                ]
-        return []
-
-    @property
-    def bought_ids(self) -> set[str]:
-        return {t for t in self.trains}
+                unbought = [t for t in used if isinstance(t, str) and t not in self.trains and t not in explicit]
+                return unbought, self.steps[i].id
+        return [], None
 
     def receivership_purchase(self, company: str, index: int) -> bool:
         """Buy, as the site does for a company in receivership, the depot trains its next run shows it has."""
         c = self.company(company)
         bought = False
-        for train_id in self.next_run_trains(company, index):
+        train_ids, evidence = self.next_run_trains(company, index)
+        if train_ids and evidence is not None:
+            self.lookahead.append((self.steps[index].id if index < len(self.steps) else evidence, evidence))
+        for train_id in train_ids:
             band = train_id.split("-")[0]
             kinds = sorted(c.permits, key=lambda p: p.value)  # the site's order: express, freight, local
             limit_info = self.game.phases[self.phase].train_limit
@@ -374,47 +416,107 @@ class _Replay:
             bought = True
         return bought
 
-    def schedule_turn_event(self, company: str, after: int) -> None:
-        assert self.rounds is not None
-        slot = turn_slot(self.rounds, company, after, len(self.steps))
-        if slot is not None:
-            self.pending_slots.setdefault(slot, []).append(company)
+    def silent_companies(self) -> list[str]:
+        """Companies in receivership with no train: the site operates them without any recorded action."""
+        return [
+            cid
+            for cid, c in self.companies.items()
+            if c.receivership and not self.trains_of(cid) and self.stock.price(cid) is not None
+        ]
 
-    def run_turn_events(self, index: int) -> None:
-        """A company in receivership with no train at its turn: it buys one, or goes bankrupt (6.4.3)."""
-        for company in self.pending_slots.pop(index, []):
-            c = self.companies[company]
-            if not c.receivership or self.trains_of(company):
-                continue
-            if not self.receivership_purchase(company, index):
-                self.bankrupt(company, "in receivership with no train at its turn")
+    def before_step(self, index: int) -> None:
+        """Operating-round bookkeeping before step `index`: a new round fixes the operating order from the
+        market (7.1); a company in receivership with no train takes its turn where that order puts it."""
+        assert self.rounds is not None
+        round_ = self.rounds.round_of_step[index] if index < len(self.steps) else None
+        if round_ != self.current_round:
+            self.finish_round(index)
+            self.current_round = round_
+            if round_ is not None:
+                self.round_order = operating_order(self.stock.market_stacks())
+                self.check_order(round_)
+                self.operated = set()
+                self.stock.new_operating_round()
+        if round_ is None or index >= len(self.steps) or not is_company_step(self.steps[index]):
+            return
+        company = str(self.steps[index].action.get("entity"))
+        if company in self.operated:
+            return
+        if company in self.round_order:
+            before = self.round_order[: self.round_order.index(company)]
+            for silent in self.silent_companies():
+                if silent in before and silent not in self.operated:
+                    self.silent_turn(silent, index)
+        self.operated.add(company)
+
+    def check_order(self, round_: int) -> None:
+        """Note a round whose recorded order is not the market's (7.1): our prices differ from the site's."""
+        assert self.rounds is not None
+        recorded = self.rounds.rounds[round_].order
+        ours = [c for c in self.round_order if c in recorded]
+        if ours != recorded:
+            label = self.rounds.rounds[round_].label
+            self.notes.append(
+                f"difference: in {label} the companies operated in the order {', '.join(recorded)}; our replay of "
+                f"the market gives {', '.join(ours)} (a company in receivership with no train takes its turn there)"
+            )
+
+    def finish_round(self, index: int) -> None:
+        """The companies left to operate at the end of a round that recorded no action."""
+        if self.current_round is None:
+            return
+        for silent in self.silent_companies():
+            if silent in self.round_order and silent not in self.operated:
+                self.silent_turn(silent, index)
+
+    def silent_turn(self, company: str, index: int) -> None:
+        """A company in receivership with no train at its turn: the site withholds (7.8.5), then buys a train
+        when it can or the company goes bankrupt (6.4.3, 7.12)."""
+        self.operated.add(company)
+        self.withhold(company, index, "in receivership with no train")
+        if self.stock.price(company) is None:
+            return
+        if not self.receivership_purchase(company, index):
+            self.bankrupt(company, "in receivership with no train at its turn and none bought")
 
     # ------------------------------------------------------------------ actions
 
     def apply(self, index: int, step: Step) -> None:
         action = step.action
         kind = action["type"]
+        company = self.begin(index, step)
+        if company is not None:
+            if step.parent_id is None and kind not in ("run_routes", "pass"):
+                self.companies[company].receivership = False
+            if kind in OPERATING_ACTIONS:
+                self.turn_operated = True
+        handler = getattr(self, f"do_{kind}", None)
+        if handler is not None:
+            handler(index, step, action)
+
+    def begin(self, index: int, step: Step) -> str | None:
+        """What the site does before the step's action is taken: the previous company's turn ends, and a
+        company's turn starts with its home marker (7.2). Returns the acting company (None for a player)."""
+        action = step.action
+        kind = action["type"]
         entity = action.get("entity")
         is_company = action.get("entity_type") == "corporation" or (
             action.get("entity_type") is None and isinstance(entity, str) and entity in self.game.companies
         )
-        if is_company:
-            company = str(entity)
-            c = self.company(company)
-            if company != self.turn_company:
+        if not is_company:
+            if kind in ("bid", "par", "buy_shares", "sell_shares") or (kind == "pass" and step.parent_id is None):
                 self.end_turn(index)
-                self.start_turn(company)
-            if not c.home_placed and not c.receivership:
-                self.place_home(company)
-            if c.pending_home:
-                self.resolve_pending_home(company, step)
-            if step.parent_id is None and kind not in ("run_routes", "pass"):
-                c.receivership = False
-        elif kind in ("bid", "par", "buy_shares", "sell_shares") or (kind == "pass" and step.parent_id is None):
+            return None
+        company = str(entity)
+        c = self.company(company)
+        if company != self.turn_company:
             self.end_turn(index)
-        handler = getattr(self, f"do_{kind}", None)
-        if handler is not None:
-            handler(index, step, action)
+            self.start_turn(company)
+        if not c.home_placed and not c.receivership:
+            self.place_home(company)
+        if c.pending_home:
+            self.resolve_pending_home(company, step)
+        return company
 
     def do_lay_tile(self, index: int, step: Step, action: dict[str, Any]) -> None:
         hex_ = action.get("hex")
@@ -465,7 +567,28 @@ class _Replay:
                 index_ = free[0]
             slots[index_] = company
             return
-        self.place(hex_, company, slot if isinstance(slot, int) else None)
+        self.place_recorded(hex_, company, slot if isinstance(slot, int) else None, step)
+
+    def place_recorded(self, hex_: str, company: str, slot: int | None, step: Step) -> None:
+        """A recorded marker goes in the first free space, as the site puts it whatever space the action names.
+        On a full town our replay disagrees with a move the site accepted: the site's state is taken (the marker
+        in the recorded space, else the last one placed, makes way) and the difference is noted."""
+        slots = self.city_slots(hex_)
+        if None not in slots and company not in slots:
+            victim = slots[slot] if slot is not None and 0 <= slot < len(slots) else slots[-1]
+            assert victim is not None
+            self.remove_marker(hex_, victim)
+            self.notes.append(
+                f"difference at {step.describe()}: {hex_} is full in our replay; the site placed {company}'s marker, "
+                f"so {victim}'s marker there is taken off"
+            )
+        self.place(hex_, company)
+        used = self.city_slots(hex_).index(company)
+        if slot is not None and slot != used:
+            self.notes.append(
+                f"{company}'s marker on {hex_} goes in space {used}, the first free one, as the site places it "
+                f"(the action names space {slot})"
+            )
 
     def do_remove_token(self, index: int, step: Step, action: dict[str, Any]) -> None:
         city, slot = action.get("city"), action.get("slot")
@@ -487,7 +610,11 @@ class _Replay:
         train_id = action.get("train")
         if not isinstance(train_id, str) or "-" not in train_id:
             raise ImportFailure("a train purchase needs a train id such as 'B-2'")
-        extra = action.get("warranties") or 0
+        extra = action.get("warranties")
+        extra = 0 if extra is None else extra
+        most = MAX_WARRANTIES
+        if not isinstance(extra, int) or isinstance(extra, bool) or not 0 <= extra <= most:
+            raise ImportFailure(f"'warranties' must be a whole number from 0 to {most} (7.10), not {extra!r}")
         variant = action.get("variant")
         existing = self.trains.get(train_id)
         if existing is not None and existing.owner is not None:
@@ -495,12 +622,12 @@ class _Replay:
             if isinstance(variant, str) and variant in self.engine.train_variants:
                 existing.name = variant.rstrip("*")
                 existing.type = TrainType(self.engine.train_variants[variant].type)
-            existing.warranties += int(extra)
+            existing.warranties += extra
             return
         if not isinstance(variant, str):
             raise ImportFailure(f"train {train_id} comes from the bank pool but no type ('variant') is recorded")
         self.trains.pop(train_id, None)
-        self.buy_from_depot(company, train_id, variant, int(extra))
+        self.buy_from_depot(company, train_id, variant, extra)
 
     def do_discard_train(self, index: int, step: Step, action: dict[str, Any]) -> None:
         train = self.trains.get(str(action.get("train")))
@@ -508,8 +635,15 @@ class _Replay:
             train.owner = None
 
     def do_dividend(self, index: int, step: Step, action: dict[str, Any]) -> None:
+        company = str(action.get("entity"))
         self.turn_dividend = True
-        self.use_warranties(str(action.get("entity")))
+        self.use_warranties(company)
+        kind = str(action.get("kind"))
+        if kind not in ("payout", "withhold", "hudson"):
+            raise ImportFailure(f"dividend kind {kind!r} is none of payout, withhold, hudson")
+        self.settled.add((self.round_index(index), company))
+        self.stock.dividend(company, kind, self.turn_revenue)
+        self.check_price(company, f"its price falls to 0 (dividend {kind})")
 
     def do_merge(self, index: int, step: Step, action: dict[str, Any]) -> None:
         other = action.get("corporation")
@@ -530,6 +664,7 @@ class _Replay:
     def merge(self, survivor: str, nonsurvivor: str) -> None:
         """5.2.5, 7.5.6: markers, trains and permits of the non-survivor pass to the survivor."""
         s, n = self.company(survivor), self.company(nonsurvivor)
+        self.stock.merged(survivor, nonsurvivor, bool(self.trains_of(survivor)), bool(self.trains_of(nonsurvivor)))
         for hex_ in self.markers_of(nonsurvivor):
             slots = self.slots[hex_]
             if survivor in slots:
@@ -545,9 +680,12 @@ class _Replay:
             t.owner = survivor
         s.permits |= n.permits
         s.home_placed = True
-        s.holdings.clear()
         self.restart(nonsurvivor)
         self.notes.append(f"{nonsurvivor} merges into {survivor} (5.2)")
+
+    def do_bid(self, index: int, step: Step, action: dict[str, Any]) -> None:
+        if isinstance(action.get("corporation"), str):
+            self.stock.bid(action["corporation"])
 
     def do_par(self, index: int, step: Step, action: dict[str, Any]) -> None:
         company = action.get("corporation")
@@ -556,49 +694,36 @@ class _Replay:
         c = self.company(company)
         if self.markers_of(company) or self.trains_of(company) or company in self.london_owners():
             self.bankrupt(company, "it is started again, so it went bankrupt earlier")
-        c.holdings = {str(action.get("entity")): 30}
-        c.president = str(action.get("entity"))
+        price = str(action.get("share_price", "")).split(",")[0]
+        if not price.isdigit():
+            raise ImportFailure("a par records its 'share_price' as 'price,row,column'")
+        try:
+            self.stock.par(str(action.get("entity")), company, int(price))
+        except InputError as exc:
+            raise ImportFailure("; ".join(p.message for p in exc.problems)) from None
         c.receivership = False
 
     def do_buy_shares(self, index: int, step: Step, action: dict[str, Any]) -> None:
-        if action.get("entity_type") == "corporation":
-            return
-        player = str(action.get("entity"))
         shares = [s for s in action.get("shares") or [] if isinstance(s, str)]
-        for share in shares:
-            company, _, number = share.rpartition("_")
+        for note in self.stock.buy(str(action.get("entity")), shares):
+            self.notes.append(f"difference at {step.describe()}: {note}")
+        for company in {s.rpartition("_")[0] for s in shares}:
             c = self.companies.get(company)
-            if c is None:
-                continue
-            c.holdings[player] = c.holdings.get(player, 0) + (30 if number == "0" else 10)
-            if number == "0":
-                c.president = player
+            if c is not None and c.receivership and not self.stock.in_receivership(company):
                 c.receivership = False
 
     def do_sell_shares(self, index: int, step: Step, action: dict[str, Any]) -> None:
         if action.get("entity_type") == "corporation":
             return
-        player = str(action.get("entity"))
-        sold_president: set[str] = set()
-        for share in [s for s in action.get("shares") or [] if isinstance(s, str)]:
-            company, _, number = share.rpartition("_")
-            c = self.companies.get(company)
-            if c is None:
-                continue
-            c.holdings[player] = c.holdings.get(player, 0) - (30 if number == "0" else 10)
-            if number == "0":
-                sold_president.add(company)
-        for company in sold_president:
-            c = self.companies[company]
-            best = max((p for p in c.holdings if p != player), key=lambda p: c.holdings[p], default=None)
-            if best is not None and c.holdings[best] >= 30:
-                c.president = best
-            else:
-                c.president = POOL
-                c.receivership = True
-                self.notes.append(f"{company} enters receivership: its director's certificate is sold (6.4.3)")
-                if not self.trains_of(company):
-                    self.schedule_turn_event(company, index)
+        shares = [s for s in action.get("shares") or [] if isinstance(s, str)]
+        to_receivership, notes = self.stock.sell(str(action.get("entity")), shares)
+        self.notes += [f"difference at {step.describe()}: {note}" for note in notes]
+        for company in to_receivership:
+            self.companies[company].receivership = True
+            self.notes.append(f"{company} enters receivership: its director's certificate is sold (6.4.3)")
+        for company in sorted({s.rpartition("_")[0] for s in shares}):
+            if company in self.companies:
+                self.check_price(company, "its price falls to 0 (shares sold)")
 
     def do_run_routes(self, index: int, step: Step, action: dict[str, Any]) -> None:
         company = str(action.get("entity"))
@@ -619,6 +744,7 @@ class _Replay:
             if not isinstance(revenue, int) or not isinstance(subsidy, int):
                 raise ImportFailure(f"route {n + 1} ({train.name}) has a non-integer revenue or subsidy")
             infos.append(RecordedRouteInfo(train.id, RouteSpec(train.name, tuple(hexes)), revenue, subsidy))
+        self.turn_revenue = sum(i.revenue for i in infos)
         position = self.position(focus=company)
         problems = validate_position(position)
         if problems:
@@ -647,10 +773,13 @@ class _Replay:
         london = self.london_owners()
         for cid, c in self.companies.items():
             trains = [t for t in self.trains_of(cid)]
-            if not (trains or self.markers_of(cid) or cid in london or cid == focus):
+            money = self.stock.company_money(cid)
+            if not (trains or self.markers_of(cid) or cid in london or cid == focus or money):
                 continue
             parsed: list[Train] = [parse_train(t.name, self.game, short) for t in sorted(trains, key=lambda t: t.id)]
-            companies[cid] = CompanyState(cid, tuple(parsed), frozenset(c.permits), self.game.companies[cid].home)
+            companies[cid] = CompanyState(
+                cid, tuple(parsed), frozenset(c.permits), self.game.companies[cid].home, money
+            )
         stations = {h: tuple(o for o in slots if o is not None) for h, slots in self.slots.items()}
         return Position(
             phase=self.phase,
@@ -660,19 +789,26 @@ class _Replay:
             london=tuple(london),
             companies=MappingProxyType(companies),
             name=f"18xx.games {self.export.game_id or ''}".strip(),
+            players=tuple(Player(name, 0) for name in self.export.names().values()),
+            market=self.stock.market_stacks(),
         )
 
     # ------------------------------------------------------------------ driver
 
-    def run(self) -> ImportedGame:
+    def run(self, stop_before: int | None = None) -> ImportedGame:
+        """Replay every effective action, or those before action `stop_before` (the later ones still show what
+        a company in receivership bought without an action)."""
+        self.stopped_before = stop_before
         self.steps = effective_actions(self.export.actions, self.export.source)
         self.rounds = map_rounds(self.steps)
         for index, step in enumerate(self.steps):
+            stop = stop_before is not None and step.parent_id is None and step.id >= stop_before
             try:
-                self.run_turn_events(index)
+                self.before_step(index)
+                if stop:
+                    self.begin(index, step)
+                    break
                 self.apply(index, step)
-                if step.action.get("type") == "buy_train":
-                    self.after_rust(index)
             except ImportFailure as exc:
                 raise InputError([Problem(f"{self.export.source} {step.describe()}", "import", str(exc))]) from None
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -685,18 +821,28 @@ class _Replay:
                         )
                     ]
                 ) from None
-        self.end_turn(len(self.steps))
         return ImportedGame(
-            self.export, self.setup, tuple(self.runs), tuple(self.notes), self.position() if self.steps else None
+            self.export,
+            self.setup,
+            tuple(self.runs),
+            tuple(self.notes),
+            self.position(),
+            self.about_to_run(),
+            tuple(self.lookahead),
         )
 
-    def after_rust(self, index: int) -> None:
-        """Companies in receivership whose last train just rusted meet the question at their next turn."""
-        for cid, c in self.companies.items():
-            on_map = bool(self.markers_of(cid)) or cid in self.london_owners()
-            waiting = any(cid in v for k, v in self.pending_slots.items() if k > index)
-            if c.receivership and not self.trains_of(cid) and on_map and not waiting:
-                self.schedule_turn_event(cid, index)
+    def about_to_run(self) -> str | None:
+        """After the last action: the company whose turn has not yet run, or the next one to operate in this
+        operating round by the market's order (7.1); None outside an operating round or after the last action
+        of a finished game."""
+        if self.export.finished and self.stopped_before is None:
+            return None
+        if self.turn_company is not None and not self.turn_ran and self.turn_company in self.companies:
+            return self.turn_company
+        if self.current_round is None:
+            return None
+        waiting = [c for c in self.round_order if c not in self.operated and c != self.turn_company]
+        return waiting[0] if waiting else None
 
 
 def route_hexes(route: dict[str, Any], where: str) -> list[str]:
@@ -736,6 +882,20 @@ def route_hexes(route: dict[str, Any], where: str) -> list[str]:
 def import_export(export: GameExport) -> ImportedGame:
     """Replay a parsed export (see the module docstring); InputError naming the action that cannot be applied."""
     return _Replay(export, load_game(export.title), load_engine_data(export.title)).run()
+
+
+def position_before(export: GameExport, action_id: int | None = None) -> tuple[Position, ImportedGame]:
+    """The position just before action `action_id` (None: after the last action) and the game replayed up to
+    there (issue 15). The whole export is read: a train a company in receivership bought without an action is
+    seen from its later run. InputError if the export has no such action."""
+    if action_id is not None and not any(a["id"] == action_id for a in export.actions):
+        first, last = (export.actions[0]["id"], export.actions[-1]["id"]) if export.actions else (0, 0)
+        raise InputError(
+            [Problem(f"{export.source} action {action_id}", "format", f"no such action (actions {first}-{last})")]
+        )
+    game = _Replay(export, load_game(export.title), load_engine_data(export.title)).run(action_id)
+    assert game.final_position is not None
+    return game.final_position, game
 
 
 def import_game(path: str | Path) -> ImportedGame:

@@ -102,3 +102,43 @@ def test_a_marker_on_a_full_town_names_the_action() -> None:
 def test_missing_game_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["review", str(tmp_path / "nope.json"), "--quiet"])
     assert code == 2 and "not found" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["Infinity", "-Infinity", "NaN", "1e400", "100000000000000000000000000000"])
+def test_non_finite_or_huge_warranties_in_a_file_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    # issue 13 item 7: "warranties": Infinity gave OverflowError; the strict reader refuses the number itself
+    data = real_game()
+    purchase = next(a for a in data["actions"] if a["type"] == "buy_train")
+    purchase["warranties"] = "__W__"
+    code, err = cli(tmp_path, None, capsys, raw=json.dumps(data).replace('"__W__"', value))
+    assert code == 2 and "Traceback" not in err and "game.json" in err
+
+
+@pytest.mark.parametrize("value", [float("inf"), float("nan"), 10**30, 2.5, -1, 4, True, "2"])
+def test_warranties_must_be_a_whole_number_from_0_to_3(value: object) -> None:
+    # 7.10: no train may have more than three Warranty tokens; anything else names the action
+    data = real_game()
+    purchase = next(a for a in data["actions"] if a["type"] == "buy_train")
+    purchase["warranties"] = value
+    with pytest.raises(
+        InputError, match=r"action 59 \(buy_train by WVR\).*'warranties' must be a whole number from 0 to 3"
+    ):
+        import_export(parse_export(data))
+
+
+def test_a_deleted_action_is_flagged_as_an_edited_export() -> None:
+    # issue 13 item 10: 595 of 702 single-action deletions imported without a word
+    data = real_game()
+    data["actions"] = [a for a in data["actions"] if a["id"] != 300]
+    game = import_export(parse_export(data))
+    assert "check: action 300 missing from the export (ids jump from 299 to 301)" in game.notes
+
+
+def test_an_action_moved_in_time_is_flagged() -> None:
+    data = real_game()
+    moved = next(a for a in data["actions"] if a["id"] == 400)
+    moved["created_at"] = 1_000
+    game = import_export(parse_export(data))
+    assert "check: action 400 is stamped earlier than the action before it" in game.notes

@@ -50,12 +50,14 @@ def test_receivership_bankruptcies_clear_the_board() -> None:
     notes = game().notes
     for company in ("ENR", "WVR", "WStI", "W&F"):
         assert any(n.startswith(f"{company} goes bankrupt") for n in notes)
-    # ENR (in receivership, its A trains rusted at action 231) goes bankrupt at its turn in OR 3.1, which
-    # comes after WVR's and before ECR's as in OR 2.2: its markers (Cromer F3, Wells E2) are still there
-    # when WVR runs and gone when ECR runs.
+    # ENR (in receivership, its A trains rusted at action 231) goes bankrupt at its turn in OR 3.1, which the
+    # market's operating order puts last but NGC (7.1): ENR fell to 74 by the sale of action 195 and lies under
+    # EUR, which reached 74 at action 187. Its markers (Cromer F3, Wells E2) are still there when EUR runs and
+    # gone in OR 3.2.
     runs = {r.action_id: r for r in game().runs}
-    assert runs[236].position.stations["F3"] == ("ENR",)
-    assert "F3" not in runs[242].position.stations and "E2" not in runs[242].position.stations
+    assert runs[263].position.stations["F3"] == ("ENR",)
+    assert runs[263].position.market[74] == ("EUR", "ENR")
+    assert "F3" not in runs[276].position.stations and "E2" not in runs[276].position.stations
 
 
 def test_mergers_hand_trains_and_markers_to_the_survivor() -> None:

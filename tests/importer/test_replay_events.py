@@ -115,3 +115,19 @@ def test_receivership_company_buys_the_train_its_next_run_uses() -> None:
     assert last.receivership
     assert [t.name for t in last.position.companies["WVR"].trains] == ["2E", "2E"]  # Express: WVR's permit
     assert any("WVR (in receivership) buys train A-1 as 2E" in n for n in game.notes)
+
+
+def test_token_recorded_in_an_occupied_space_goes_in_the_first_free_space() -> None:
+    # C10 gets a green two-space tile holding WVR's marker in space 0; EUR's action names space 0 too: the site
+    # puts a marker in the first free space whatever the action records, so EUR's goes in space 1.
+    export = Export()
+    wvr_marker_on_ngc_home(export)
+    export.buy("WVR", "B-0", "2/3E")  # phase B: green tiles (9.0)
+    export.par(P1, "EUR")
+    export.lay("EUR", "C10", "14-0", 4)
+    export.token("EUR", "14-0-0", 0)
+    game = replay(export)
+    assert game.final_position is not None
+    assert game.final_position.stations["C10"] == ("WVR", "EUR")
+    assert any("EUR's marker on C10 goes in space 1, the first free one" in n for n in game.notes)
+    assert validate_position(game.final_position) == []

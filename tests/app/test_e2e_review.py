@@ -1,0 +1,50 @@
+"""End to end in headless Chromium (issue 15): upload the recorded game 46925 on Import review, review it, open
+the run with the most money left on the table on the board, solve it on Routes: the optimum shown there equals
+the review's. Started and skipped like tests/app/test_e2e_browser.py, whose helpers it uses."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_e2e_browser import SHOTS, open_page, page, server, shot, wait_for_app  # noqa: F401 - fixtures
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = ROOT / "tests" / "data" / "importer" / "46925.json"
+
+pytestmark = pytest.mark.e2e
+
+
+def test_a_reviewed_run_opens_on_routes_and_solves_to_the_reviews_optimum(page: Any) -> None:  # noqa: F811
+    pg = page
+    open_page(pg, "Import review")
+    pg.locator('[data-testid="stFileUploader"] input[type="file"]').set_input_files(str(GAME))
+    wait_for_app(pg)
+    pg.get_by_text("67 recorded runs").first.wait_for()
+    pg.get_by_role("button", name="Review all runs").click()
+    pg.get_by_text("matched the recorded revenue").first.wait_for(timeout=600_000)
+    wait_for_app(pg)
+    best = pg.locator('[data-testid="stMarkdownContainer"]', has_text="Best run: £").first.inner_text()
+    match = re.search(r"Best run: £(\d+) \(proven optimal\)", best)
+    assert match, best
+    heading = pg.locator("h3", has_text="(action ").first.inner_text()
+    company = re.search(r": (\S+) \(action \d+\)", heading)
+    assert company, heading
+    shot(pg, "review.png")
+    boards = pg.locator(".js-plotly-plot")
+    boards.nth(boards.count() - 2).scroll_into_view_if_needed()
+    pg.wait_for_timeout(600)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pg.locator('[data-testid="stHorizontalBlock"]').last.screenshot(path=str(SHOTS / "review-run.png"))
+
+    pg.get_by_role("button", name=re.compile(r"^Open this run on the board")).click()
+    wait_for_app(pg)
+    pg.get_by_role("heading", name="Routes").first.wait_for()
+    pg.get_by_role("button", name="Solve").click()
+    answer = pg.get_by_text(f"{company.group(1)}: £").first
+    answer.wait_for(timeout=120_000)
+    wait_for_app(pg)
+    text = pg.locator('[data-testid="stMarkdownContainer"]', has_text=f"{company.group(1)}: £").first.inner_text()
+    assert f"{company.group(1)}: £{match.group(1)}" in text and "proven optimal" in text, (text, best)
