@@ -68,12 +68,14 @@ def _free_port() -> int:
 
 
 @contextmanager
-def running_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """`streamlit run app.py` on a free port with a private position database; yields its address and the
-    file its log is written to."""
+def running_app(
+    tmp_path_factory: pytest.TempPathFactory, cwd: Path = ROOT, extra_env: dict[str, str] | None = None
+) -> Iterator[tuple[str, Path]]:
+    """`streamlit run app.py`, started in `cwd`, on a free port with a private position database (and
+    `extra_env`); yields its address and the file its log is written to."""
     _chromium_or_skip()
     port = _free_port()
-    env = dict(os.environ, RMS_DB_PATH=str(tmp_path_factory.mktemp("db") / "positions.sqlite3"))
+    env = dict(os.environ, RMS_DB_PATH=str(tmp_path_factory.mktemp("db") / "positions.sqlite3"), **(extra_env or {}))
     log = tmp_path_factory.mktemp("log") / "streamlit.log"
     with log.open("w") as out:
         proc = subprocess.Popen(
@@ -94,7 +96,7 @@ def running_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str,
                 "--server.fileWatcherType",
                 "none",
             ],
-            cwd=ROOT,
+            cwd=cwd,
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,
