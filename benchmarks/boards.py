@@ -14,14 +14,12 @@ reference position, copied here.
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 
 from solver.gamedata import load_game
 from solver.position import Position, load_position, position_to_dict
-from solver.random_board import random_position
-from solver.trains import TrainType
+from solver.random_board import dense_late_position
 
 POSITIONS = Path(__file__).resolve().parent / "positions"
 REFERENCE = ("three-9F.json",)
@@ -47,29 +45,9 @@ one of band G)."""
 
 def generated(index: int) -> Position:
     """Generated board `index` of LONG_FREIGHT, the same every time."""
-    game = load_game()
-    companies = sorted(game.companies)
+    companies = sorted(load_game().companies)
     phase, trains = LONG_FREIGHT[index]
-    company = companies[(7 * index + 3) % len(companies)]
-    seed = 5000 + index
-    while True:  # the home station needs track, or the company cannot run at all (7.8)
-        rng = random.Random(seed)
-        position = random_position(
-            seed,
-            density=rng.uniform(0.85, 1.0),
-            phase=phase,
-            company=company,
-            trains=trains,
-            permits=tuple(TrainType),
-            late=rng.uniform(0.6, 0.9),
-            small_stations=rng.uniform(0.4, 0.8),
-            markers=rng.randint(3, 6),
-            rivals=8,
-            london=0.6,
-        )
-        if game.companies[company].home in position.tiles:
-            return position
-        seed += 100
+    return dense_late_position(5000 + index, phase, companies[(7 * index + 3) % len(companies)], trains)
 
 
 def file_name(index: int) -> str:

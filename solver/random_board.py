@@ -223,28 +223,38 @@ STRESS_TRAINS: tuple[tuple[str, ...], ...] = (
 def stress_positions(count: int = 24) -> list[Position]:
     """Dense late-game boards (phases E-H, most land hexes tiled, mostly russet, many small stations and
     markers) whose company runs four or five trains of all three types, two or more of them Freight."""
-    game = load_game()
-    companies = sorted(game.companies)
-    result: list[Position] = []
-    for i in range(count):
-        seed = 1000 + i
-        while True:  # the home station needs track, or the company cannot run at all (7.8)
-            rng = random.Random(seed)
-            position = random_position(
-                seed,
-                density=rng.uniform(0.85, 1.0),
-                phase=LATE_PHASES[i % len(LATE_PHASES)],
-                company=companies[i % len(companies)],
-                trains=STRESS_TRAINS[i % len(STRESS_TRAINS)],
-                permits=tuple(TrainType),
-                late=rng.uniform(0.6, 0.9),
-                small_stations=rng.uniform(0.4, 0.8),
-                markers=rng.randint(3, 6),
-                rivals=8,
-                london=0.6,
-            )
-            if game.companies[companies[i % len(companies)]].home in position.tiles:
-                break
-            seed += 100
-        result.append(position)
-    return result
+    companies = sorted(load_game().companies)
+    return [
+        dense_late_position(
+            1000 + i,
+            LATE_PHASES[i % len(LATE_PHASES)],
+            companies[i % len(companies)],
+            STRESS_TRAINS[i % len(STRESS_TRAINS)],
+        )
+        for i in range(count)
+    ]
+
+
+def dense_late_position(seed: int, phase: str, company: str, trains: tuple[str, ...]) -> Position:
+    """A dense late-game board (most land hexes tiled, mostly russet, many small stations and markers) where
+    `company` runs `trains`, the same for the same arguments. Seeds are tried from `seed` in steps of 100 until
+    the company's home is tiled: without track there it cannot run at all (7.8)."""
+    home = load_game().companies[company].home
+    while True:
+        rng = random.Random(seed)
+        position = random_position(
+            seed,
+            density=rng.uniform(0.85, 1.0),
+            phase=phase,
+            company=company,
+            trains=trains,
+            permits=tuple(TrainType),
+            late=rng.uniform(0.6, 0.9),
+            small_stations=rng.uniform(0.4, 0.8),
+            markers=rng.randint(3, 6),
+            rivals=8,
+            london=0.6,
+        )
+        if home in position.tiles:
+            return position
+        seed += 100
