@@ -143,12 +143,12 @@ def _check(condition: bool, file: FilePath, field: str, message: str) -> None:
         raise DataError(str(file), field, message)
 
 
-def _frozen(value: Any) -> Any:
+def frozen_json(value: Any) -> Any:
     """A read-only copy of JSON data: objects as read-only mappings, arrays as tuples."""
     if isinstance(value, dict):
-        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+        return MappingProxyType({k: frozen_json(v) for k, v in value.items()})
     if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
+        return tuple(frozen_json(v) for v in value)
     return value
 
 
@@ -346,7 +346,7 @@ class _Reader:
                     f"{c.home} has no node {c.home_node} with a station-marker space",
                 )
             companies[c.id] = Company(
-                c.id, c.name, c.kind, c.home, c.home_node, c.color, c.text_color, _frozen(c.rules)
+                c.id, c.name, c.kind, c.home, c.home_node, c.color, c.text_color, frozen_json(c.rules)
             )
         return companies
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
-from solver.core.board_data import DATA_ROOT, Board, load_board
+from solver.core.board_data import DATA_ROOT, Board, frozen_json, load_board
 from solver.core.faces import Face
 from solver.errors import DataError, InputError, Problem, format_problems
 
@@ -97,14 +97,6 @@ class BoardPosition:
         """The companies with a station marker on `node` of `hex_id` (none when no list is given)."""
         nodes = self.stations.get(hex_id, ())
         return nodes[node] if node < len(nodes) else ()
-
-
-def _frozen(value: Any) -> Any:
-    if isinstance(value, dict):
-        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    return value
 
 
 def plain(value: Any) -> Any:
@@ -224,9 +216,9 @@ def parse_position(data: Any, what: str = "position") -> BoardPosition:
         tiles=MappingProxyType(tiles),
         stations=MappingProxyType(dict(spec.stations)),
         companies=MappingProxyType(
-            {c: CompanyState(c, s.trains, _frozen(dict(s.rules))) for c, s in spec.companies.items()}
+            {c: CompanyState(c, s.trains, frozen_json(dict(s.rules))) for c, s in spec.companies.items()}
         ),
-        rules=_frozen(dict(spec.rules)),
+        rules=frozen_json(dict(spec.rules)),
         name=spec.name,
     )
     faces = {h: position.face(h) for h in spec.stations if h in board.hexes}
