@@ -9,26 +9,21 @@ import plotly.colors
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from solver.draw.board import board_figure, height_for_width
+from solver.draw.board import board_figure
 from solver.draw.routes import route_traces
 from solver.position import Position
 from solver.review import ReviewSummary, RunReview
 from solver.routes.evaluator import evaluate
 from solver.routes.model import RouteSpec
 
-#: The width of each of the two boards the Review page shows side by side on a 1280 px laptop.
-RUN_MAP_WIDTH = 400
-
 
 def run_figure(position: Position, company: str, routes: Sequence[RouteSpec], title: str) -> go.Figure:
     """The board with a company's run (recorded or best) drawn over it: each train along the track it uses,
     hex by hex between its stops (never a straight line from stop to stop), with its stops numbered when the
-    run is legal; an illegal run is drawn by its hexes alone. The figure is as tall as the map is when it
-    fills RUN_MAP_WIDTH pixels, so a wider column shows the same map with sea beside it, not an empty strip
-    below."""
+    run is legal; an illegal run is drawn by its hexes alone."""
     tiles = {h: (lay.tile, lay.rotation) for h, lay in position.tiles.items()}
     evaluation = evaluate(position, company, routes) if routes else None
-    fig = board_figure(position, title=title, height=height_for_width(position.game, RUN_MAP_WIDTH, titled=True))
+    fig = board_figure(position, title=title)
     if evaluation is not None and evaluation.legal:
         traces = route_traces(position.game, tiles, trains=evaluation.trains)
     else:
