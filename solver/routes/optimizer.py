@@ -193,7 +193,7 @@ FLOOR_FRACTIONS = (0.75, 0.5, 0.25)
 # is given at most this much of CP-SAT's deterministic time (a unit takes about a second on this machine),
 # and the last round, which keeps every option that could beat the best run found, is given the rest of
 # the time limit. Deterministic time, not seconds, so that the same position always takes the same path.
-ROUND_WORK = 0.25
+ROUND_WORK = 0.15
 # Listing routes and chains may take this share of the time limit (see `optimize`).
 LISTING_SHARE = 0.5
 # When the listing was cut short (or left too little time), each runner keeps this many of its best options
@@ -203,6 +203,12 @@ PARTIAL_SHARE = 0.7  # of the time left for that search; the rest is for re-chec
 QUICK_WHEN = 0.3  # the same quick search when less than this share of the time limit is left before any run
 CUTS = False  # see _run_solver
 PROBING = 1  # see _run_solver
+# CP-SAT's linearization level (its default is 1): level 2 also puts the relaxation of the model's Boolean
+# implications (the home station's `any_run`, identical trains in order) into the LP. The last round, which
+# proves the optimum, and any round of a small model use it; measured in docs/optimizer.md.
+LINEARIZATION = 1
+LINEARIZATION_PROOF = 2
+SMALL_MODEL = 500  # variables: a round of a model this small uses LINEARIZATION_PROOF too
 
 
 @dataclass(frozen=True)
@@ -508,6 +514,12 @@ def _run_solver(
     # proves in 0.1 s instead of 0.65 s (the whole solve from a prepared listing 0.4 s instead of 1.1 s),
     # and the stress boards take the same time in sum (20.8 s against 21.0 s).
     solver.parameters.cp_model_probing_level = PROBING
+    # Level 2 puts the implications into the LP: without them the LP may leave `any_run` at 0 and ignore the
+    # home station (7.8). It proves the last round faster (stress boards: 9.5 -> 6.8 units of deterministic
+    # time in sum) and a small model at once (ESR 7F 7F: 0.2 -> 0.002 units), but makes the large first
+    # rounds slower (docs/optimizer.md).
+    small = len(run.model.proto.variables) <= SMALL_MODEL
+    solver.parameters.linearization_level = LINEARIZATION_PROOF if work is None or small else LINEARIZATION
     watcher = _Watcher(search, ceiling)
     done = threading.Event()
     thread = None
