@@ -23,10 +23,10 @@ from solver.routes.candidates import ListingStopped, legal_candidates
 from solver.routes.chain_candidates import ChainCandidate
 from solver.routes.cpsat_model import REVENUE_WEIGHT, Option, RunModel, RunPlan, TrainSlot, plan_run
 from solver.routes.gc_pause import gc_paused
-from solver.routes.legality import missing_home
+from solver.routes.legality import missing_home, station_name
 from solver.routes.model import Evaluation, Objective, RouteSpec, SolveOptions, SolveResult, Status
 from solver.routes.stop_graph import StopGraph, build_stop_graph
-from solver.track import TrackGraph, build_graph
+from solver.track import TrackGraph, build_graph, large_id
 from solver.trains import parse_train
 
 
@@ -257,6 +257,8 @@ def prepare(
     home = missing_home(position, company) is None
     runnable = bool(home and state.trains and slots and graph.marker_stations(company))
     plan = plan_run(sg, company, slots, stopped) if runnable else None
+    if plan is not None and not plan.reaches(large_id(state.home)):
+        plan = None  # 7.8: no run can include the home station (optimize says so)
     bounds = _bounds(graph, plan, "revenue") if plan is not None else None
     if plan is not None and bounds is not None and plan.lister is not None:
         first = (_floors(bounds.total) or [0])[0]
@@ -358,9 +360,17 @@ def optimize(
         evaluation = Evaluation(company=company, legal=False, problems=(no_home,))
         seconds = time.perf_counter() - started
         return SolveResult(company, "infeasible", (), evaluation, None, seconds, f"{no_home.message} (7.8)")
-    if not graph.marker_stations(company) or plan is None:
+    if not graph.marker_stations(company):
         return _infeasible(
             company, f"{company} has no station marker on a tile with track, so no route can include one (7.4)", started
+        )
+    if plan is None:
+        # 7.8 bullet 2: one run must include the home station, and no legal route of any train does
+        home = station_name(graph, large_id(state.home))
+        return _infeasible(
+            company,
+            f"no legal route of any {company} train includes its home station {home}, and one run must (7.8)",
+            started,
         )
     bounds = prepared.bounds if prepared.bounds and options.objective == "revenue" else None
     bounds = bounds or _bounds(graph, plan, options.objective)
