@@ -20,6 +20,7 @@ from solver.titles.g1862 import editing, hexgrid, quick_entry
 from solver.titles.g1862.draw import board as draw_board
 from solver.titles.g1862.draw import tiles as draw_tiles
 from solver.titles.g1862.gamedata import PHASES, load_game
+from solver.titles.g1862.hexgrid import LAYOUT
 from solver.titles.g1862.new_board import new_board
 from solver.titles.g1862.position import GameLength, Position, TileLay
 from solver.titles.g1862.trains import TrainType
@@ -65,7 +66,7 @@ def _on_map_click(key: str) -> None:
         return
     game = session.position().game
     hexes = frozenset(game.land_hexes | set(game.offboard_hexes))
-    hex_ = geometry.hex_at(float(points[0]["x"]), float(points[0]["y"]), hexes)
+    hex_ = geometry.hex_at(LAYOUT, float(points[0]["x"]), float(points[0]["y"]), hexes)
     if hex_ is None:
         return
     st.session_state[SELECTED] = hex_

@@ -14,6 +14,7 @@ from solver.draw.palette import train_colour
 from solver.errors import InputError
 from solver.titles.g1862.draw import board as draw_board
 from solver.titles.g1862.draw.routes import route_traces
+from solver.titles.g1862.hexgrid import LAYOUT
 from solver.titles.g1862.position import Position
 from solver.titles.g1862.routes.evaluator import evaluate
 from solver.titles.g1862.routes.explain import RunExplanation, TrainExplanation, explain
@@ -112,7 +113,7 @@ def _on_map_click() -> None:
         return
     pos = session.position()
     hexes = frozenset(pos.game.land_hexes | set(pos.game.offboard_hexes))
-    hex_ = geometry.hex_at(float(points[0]["x"]), float(points[0]["y"]), hexes)
+    hex_ = geometry.hex_at(LAYOUT, float(points[0]["x"]), float(points[0]["y"]), hexes)
     if hex_ is None:
         return
     routes = _manual(company, len(pos.companies[company].trains))
