@@ -12,6 +12,7 @@ from pages.jobs import Preparer, SolveJob, start_solve
 from solver.draw import geometry
 from solver.draw.palette import train_colour
 from solver.errors import InputError
+from solver.titles import registry
 from solver.titles.g1862.draw import board as draw_board
 from solver.titles.g1862.draw.routes import route_traces
 from solver.titles.g1862.hexgrid import LAYOUT
@@ -286,7 +287,7 @@ def _prepare(pos: Position, playing: list[str], company: str) -> None:
 
 def main() -> None:
     session.through_app()
-    session.only_1862("Routes")
+    session.require(registry.ROUTES)
     pos = session.position()
     session.narrow_margins()  # the map and the cards side by side at 1280 px
     st.html(COMPACT_PAGE)
