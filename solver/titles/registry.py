@@ -111,7 +111,9 @@ TITLES: Mapping[str, Title] = MappingProxyType(
                 position_writer=f"{_BOARD_POSITION}:position_to_data",
                 train_kinds=("N+M (stations + halts)",),
                 money_pages=("Nationalisation", MARKET),
-                capabilities=frozenset({"score", "import"}),
+                # its evaluator and enumerator exist (docs/routes-1860.md) and judge its imported games, but the
+                # `score` and `routes` commands and the Routes page do not take its positions yet
+                capabilities=frozenset({"import"}),
                 pages=ANY_TITLE_PAGES,
             ),
             Title(

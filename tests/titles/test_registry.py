@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from solver.any_position import any_position_to_dict, load_any_position, parse_any_position
+from solver.cli import main
 from solver.core.board_data import DATA_ROOT, load_board
 from solver.core.board_position import BoardPosition
 from solver.errors import InputError
@@ -96,3 +97,18 @@ def test_title_packages_are_imported_only_when_a_position_of_the_title_is_read()
 def test_loading_a_saved_file_of_each_title_gives_that_title() -> None:
     for game, stem in EXAMPLE.items():
         assert load_any_position(EXAMPLES / f"{stem}.json").title == game
+
+
+@pytest.mark.parametrize(
+    ("command", "game"), [("routes", "1860"), ("routes", "18bf"), ("score", "1860"), ("score", "18bf")]
+)
+def test_a_command_a_title_cannot_do_yet_is_refused_naming_the_title(
+    command: str, game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(EXAMPLES / f"{EXAMPLE[game]}.json")
+    extra = ["--routes", str(EXAMPLES / "rulebook" / "enr-table.2f.routes.json")] if command == "score" else []
+    assert main([command, path, "--company", "X", *extra]) == 2
+    short = registry.TITLES[game].short
+    assert capsys.readouterr().err.strip() == (
+        f"error: {path} game: `{command}` is not available for {short} positions yet: it works with 1862 positions"
+    )
