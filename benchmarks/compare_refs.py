@@ -8,8 +8,9 @@ child process of this interpreter whose imports come from that ref's checkout (t
 `solver` package lies, and a run from elsewhere is refused). The refs take turns, the first one first in odd
 rounds and second in even ones, so that a slow phase of a shared machine falls on both.
 
-Each position's time is its median over the rounds; per suite the median and the max of those over its
-positions, and the ratio NEW / OLD of each. The optimizer's answers (status and value) must be the same at both
+Each position's time (wall-clock, and CPU time of the process with CP-SAT's threads, which a busy machine
+disturbs less) is its median over the rounds; per suite the median and the max of those over its positions, and
+the ratio NEW / OLD of each. The optimizer's answers (status and value) must be the same at both
 refs for every position and round, else the comparison fails: same speed means nothing for different answers.
 Not a test.
 """
@@ -36,11 +37,11 @@ from benchmarks import run
 rows = []
 for suite in run.SUITES:
     for name, company, position in run.suite_positions(suite, True):
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         result = run.optimize(position, company, run.SolveOptions(time_limit=run.OPTIMIZER_LIMIT))
-        seconds = time.perf_counter() - started
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         value = result.revenue * 1000 + result.subsidy if result.status != "infeasible" else 0
-        rows.append({"suite": suite, "name": name, "company": company, "seconds": seconds,
+        rows.append({"suite": suite, "name": name, "company": company, "seconds": seconds, "cpu": cpu,
                      "status": result.status, "value": value})
 print(json.dumps({"solver": solver.__file__, "rows": rows}))
 """
@@ -78,9 +79,12 @@ def _key(row: dict[str, object]) -> tuple[str, str, str]:
     return str(row["suite"]), str(row["name"]), str(row["company"])
 
 
-def compare(runs: dict[str, list[list[dict[str, object]]]], old: str, new: str) -> list[SuiteFigures]:
-    """Per suite: the median and max over positions of each position's median time over the rounds, at each ref;
-    SystemExit when an answer differs between the refs or between rounds."""
+def compare(
+    runs: dict[str, list[list[dict[str, object]]]], old: str, new: str, measure: str = "seconds"
+) -> list[SuiteFigures]:
+    """Per suite: the median and max over positions of each position's median `measure` ("seconds" of wall-clock
+    time or "cpu" seconds of the process, CP-SAT's threads included) over the rounds, at each ref; SystemExit when
+    an answer differs between the refs or between rounds."""
     answers = {(_key(r), r["status"], r["value"]) for runs_at in runs.values() for rows in runs_at for r in rows}
     keys = {_key(r) for rows in runs[old] for r in rows}
     if len(answers) != len(keys) or keys != {_key(r) for rows in runs[new] for r in rows}:
@@ -93,7 +97,7 @@ def compare(runs: dict[str, list[list[dict[str, object]]]], old: str, new: str) 
             for rows in runs[ref]:
                 for r in rows:
                     if r["suite"] == suite:
-                        times.setdefault(_key(r), []).append(float(str(r["seconds"])))
+                        times.setdefault(_key(r), []).append(float(str(r[measure])))
             per_ref[ref] = [statistics.median(t) for t in times.values()]
         figures.append(
             SuiteFigures(
@@ -108,9 +112,9 @@ def compare(runs: dict[str, list[list[dict[str, object]]]], old: str, new: str) 
     return figures
 
 
-def table(figures: list[SuiteFigures], old: str, new: str, rounds: int) -> str:
+def table(figures: list[SuiteFigures], old: str, new: str, rounds: int, measure: str) -> str:
     lines = [
-        f"optimizer alone, --quick suites, {rounds} rounds alternating; seconds (each position's median over the "
+        f"optimizer alone, --quick suites, {rounds} rounds alternating; {measure} (each position's median over the "
         f"rounds), ratio = {new} / {old}",
         "",
         f"| suite | positions | median {old} | median {new} | ratio | max {old} | max {new} | ratio |",
@@ -148,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
             for checkout in checkouts.values():
                 if checkout.exists():
                     _git("worktree", "remove", "--force", str(checkout))
-    print(table(compare(runs, args.old, args.new), args.old, args.new, args.rounds))
+    for measure, what in (("seconds", "wall-clock seconds"), ("cpu", "CPU seconds")):
+        print(table(compare(runs, args.old, args.new, measure), args.old, args.new, args.rounds, what) + "\n")
     return 0
 
 

@@ -3,7 +3,8 @@
 1. between the core and the titles: no module of solver/core imports a title's package, the title registry, or
    anything of the solver outside the core but its error types (nor Streamlit or the pages), by an import
    statement or by naming a solver module in a string (importlib); and none names a title or a title's rule words;
-2. between the titles: no module of a title's package (solver/titles/g*) imports another title's package.
+2. between the titles: no module of a title's package (solver/titles/g*) imports another title's package;
+3. between the engine and the app: no module of solver/ imports Streamlit or the pages.
 
 Each checker is also run on synthetic modules that break the seam, which it must catch."""
 
@@ -78,6 +79,11 @@ def test_a_core_module_imports_nothing_of_a_title_and_names_no_title_nor_rule_wo
 def test_a_title_imports_no_other_titles_package(path: Path) -> None:
     package = path.relative_to(SOLVER / "titles").parts[0]
     assert title_seam_faults(package, path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize("path", sorted(SOLVER.rglob("*.py")), ids=lambda p: str(p.relative_to(SOLVER)))
+def test_no_solver_module_imports_streamlit_or_the_pages(path: Path) -> None:
+    assert [n for n in _imports(path.read_text(encoding="utf-8")) if n.split(".")[0] in ("streamlit", "pages")] == []
 
 
 @pytest.mark.parametrize(
