@@ -424,7 +424,7 @@ def _new_board(pos: AnyPosition) -> None:
     st.session_state.setdefault(NEW_TITLE, title_of(pos))
     game = st.segmented_control("Title", list(TITLES), format_func=short_title, key=NEW_TITLE, required=True)
     game = game or DEFAULT_TITLE
-    if TITLES[game].can("edit"):  # the board editor below is the one title's that edits boards: 1862's
+    if TITLES[game].can("edit"):  # 1862's board editor: 1862 is the only title that edits boards yet
         _new_board_form(pos if isinstance(pos, Position) else None)
     else:
         title_board.new_board_form(game)
