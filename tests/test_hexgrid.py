@@ -78,3 +78,9 @@ def test_rotation_moves_edges_clockwise() -> None:
     assert [rotate(0, r) for r in range(6)] == [0, 1, 2, 3, 4, 5]
     assert rotate(5, 2) == 1
     assert opposite(4) == 1
+
+
+@pytest.mark.parametrize("other", ["J4", "F4", "London", ""])
+def test_no_edge_towards_a_place_off_the_grid(other: str) -> None:
+    """As before 1862 moved onto the core's geometry: a place that is no hex of the grid borders no edge."""
+    assert hexgrid.edge_towards("I4", other) is None

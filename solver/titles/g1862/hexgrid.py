@@ -82,10 +82,10 @@ def neighbour(hex_: str, edge: int) -> str | None:
 
 @cache
 def edge_towards(hex_: str, other: str) -> int | None:
-    """The edge of `hex_` that borders `other`, or None if they are not adjacent."""
+    """The edge of `hex_` that borders `other`, or None if they are not adjacent (as when `other` is no place of
+    the grid)."""
     parse_hex(hex_)
-    parse_hex(other)
-    return LAYOUT.edge_towards(hex_, other)
+    return LAYOUT.edge_towards(hex_, other) if is_hex_id(other) else None
 
 
 @cache
