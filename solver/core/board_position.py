@@ -86,6 +86,11 @@ class BoardPosition:
     rules: Mapping[str, Any]
     name: str = ""
 
+    @property
+    def title(self) -> str:
+        """The `game` id of the position's title."""
+        return self.board.title
+
     def face(self, hex_id: str) -> Face:
         """What lies on the hex now: the laid tile at its rotation, else what is printed."""
         laid = self.tiles.get(hex_id)

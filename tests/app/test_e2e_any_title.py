@@ -1,6 +1,7 @@
 """End to end in a real headless Chromium (the server, browser and helpers of test_e2e_browser.py): start a 1860
 board and an 18BF board with New board and check that the map is drawn with as many hexes as the title's data
-has; load each title's example and save the Board page at 1280 and 1600 px (board-1860-1280.png, ...)."""
+has and that the navigation lists only the title's pages; load each title's example and save the Board page at
+1280 and 1600 px (board-1860-1280.png, ...)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 from test_e2e_browser import choose, open_page, page, segment, server, shot, wait_for_app
 
 from solver.core.board_data import load_board
+from solver.titles import registry
 
 pytestmark = pytest.mark.e2e
 __all__ = ["page", "server"]  # the fixtures, shared with test_e2e_browser.py
@@ -44,6 +46,9 @@ def test_new_board_of_a_title_draws_every_hex_of_its_data(page: Any, game: str) 
     pg.get_by_text(f"New {button} board").first.wait_for()
     pg.get_by_text(f"{button}'s rules (tile lays, routes) come next").first.wait_for()
     assert drawn_hexes(pg) == len(load_board(game).hexes)
+    # the navigation lists the pages the title has (solver.titles.registry): none of 1862's rules pages yet
+    links = [text.splitlines()[-1] for text in pg.locator('[data-testid="stSidebarNav"] a').all_inner_texts()]
+    assert links == list(registry.TITLES[game].pages) == ["Board", "Saved positions", "Import review"]
 
 
 @pytest.mark.parametrize("game", list(TITLES))

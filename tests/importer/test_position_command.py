@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.cli import main
-from solver.titles.g1862.importer.actions import effective_actions
+from solver.export_actions import effective_actions
 from solver.titles.g1862.importer.export_file import GameExport, read_export
 from solver.titles.g1862.importer.replay import ImportedGame, import_export, position_before
 from solver.titles.g1862.position import load_position, position_to_dict

@@ -39,8 +39,8 @@ from types import MappingProxyType
 from typing import Any
 
 from solver.errors import InputError, Problem
+from solver.export_actions import Step, effective_actions
 from solver.titles.g1862.gamedata import PHASES, GameData, load_game
-from solver.titles.g1862.importer.actions import Step, effective_actions
 from solver.titles.g1862.importer.engine_data import EngineData, load_engine_data
 from solver.titles.g1862.importer.export_file import GameExport, read_export
 from solver.titles.g1862.importer.rounds import RoundMap, is_company_step, map_rounds

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from solver.titles.g1862.importer.actions import Step
+from solver.export_actions import Step
 
 PLAYER_ROUND_TYPES = frozenset({"bid", "par", "buy_shares", "sell_shares", "pass"})
 
