@@ -99,7 +99,6 @@ class ImportedGame:
     notes: tuple[str, ...] = ()
     final_position: Position | None = None
     about_to_run: str | None = None
-    lookahead: tuple[tuple[int, int], ...] = ()  # (action id, later run id): a purchase seen from a later run
 
 
 @dataclass
@@ -166,12 +165,15 @@ class _Replay:
         self.turn_dividend = False
         self.turn_merged = False
         self.merging: tuple[str, str] | None = None
-        self.stock = StockReplay(export.names())
+        self.stock = StockReplay(export.names(), game.company_rules, lambda c: bool(self.trains_of(c)))
+        self.depot_left: set[str] = set()  # train ids that have left the Bank's depot
+        self.pool_trains: set[str] = set()  # trains discarded to the Bank Pool (7.9)
+        self.lner_triggered = False
+        self.turn_subsidy = 0
         self.turn_revenue = 0
         self.turn_operated = False
         self.settled: set[tuple[int | None, str]] = set()
         self.stopped_before: int | None = None
-        self.lookahead: list[tuple[int, int]] = []  # (step id, later run id) of purchases seen from a later run
 
     # ------------------------------------------------------------------ helpers
 
@@ -261,6 +263,7 @@ class _Replay:
         self.stock.remove(company)
 
     def bankrupt(self, company: str, why: str) -> None:
+        self.stock.bankrupt(company)
         self.restart(company)
         self.notes.append(f"{company} goes bankrupt ({why}); its station markers leave the map (6.4.3)")
 
@@ -295,6 +298,10 @@ class _Replay:
         name = variant_name.rstrip("*")
         first = band not in self.bands_bought
         self.bands_bought.add(band)
+        self.depot_left.add(train_id)
+        self.pool_trains.discard(train_id)
+        if first and band == self.engine.lner_trigger_band:
+            self.lner_triggered = True  # 10.3: the LNER forms at the end of this set of Operating Rounds
         self.trains[train_id] = _Train(
             train_id, band, TrainType(variant.type), name, warranties + (1 if variant.free_warranty else 0), company
         )
@@ -347,17 +354,18 @@ class _Replay:
                 )
             c.receivership = True
             self.use_warranties(company)
-            self.receivership_purchase(company, index)
         if c is not None and self.turn_operated and not self.turn_dividend:
             self.withhold(company, index, "no dividend action")
+        if c is not None and c.receivership and self.stock.in_receivership(company) and self.trains_of(company):
+            self.receivership_purchase(company, index)
         self.turn_company = None
         self.turn_ran = self.turn_dividend = self.turn_merged = self.turn_operated = False
-        self.turn_revenue = 0
+        self.turn_revenue = self.turn_subsidy = 0
 
     def start_turn(self, company: str) -> None:
         self.turn_company = company
         self.turn_ran = self.turn_dividend = self.turn_merged = self.turn_operated = False
-        self.turn_revenue = 0
+        self.turn_revenue = self.turn_subsidy = 0
 
     def round_index(self, index: int) -> int | None:
         assert self.rounds is not None
@@ -370,51 +378,36 @@ class _Replay:
         if key in self.settled or self.stock.price(company) is None:
             return
         self.settled.add(key)
-        self.stock.dividend(company, "withhold", 0)
+        ran = company == self.turn_company and self.turn_ran
+        self.stock.dividend(company, "withhold", self.turn_revenue if ran else 0, self.turn_subsidy if ran else 0)
         self.check_price(company, f"its price falls to 0 ({why}: the site withholds)")
 
     def check_price(self, company: str, why: str) -> None:
         if self.stock.bankrupt_price(company):
             self.bankrupt(company, why + ", 7.12")
 
-    def next_run_trains(self, company: str, after: int) -> tuple[list[str], int | None]:
-        """Train ids that the company's next recorded run uses and that no action bought (bought by the site
-        in receivership), and that run's action id (None without a later run)."""
-        explicit: set[str] = set()
-        for i in range(after, len(self.steps)):
-            a = self.steps[i].action
-            if a.get("type") == "buy_train" and isinstance(a.get("train"), str):
-                explicit.add(a["train"])
-            if a.get("type") == "run_routes" and a.get("entity") == company:
-                used = [r.get("train") for r in a.get("routes") or [] if isinstance(r, dict)]
-                unbought = [t for t in used if isinstance(t, str) and t not in self.trains and t not in explicit]
-                return unbought, self.steps[i].id
-        return [], None
-
     def receivership_purchase(self, company: str, index: int) -> bool:
-        """Buy, as the site does for a company in receivership, the depot trains its next run shows it has."""
+        """8.0: at its turn a company in receivership buys the Bank's next train when its treasury holds the
+        price of the cheapest train the Bank offers (its depot or Pool), as the first type among Express,
+        Freight, Local (the site's order) it has a permit and room for. Returns whether it bought."""
         c = self.company(company)
-        bought = False
-        train_ids, evidence = self.next_run_trains(company, index)
-        if train_ids and evidence is not None:
-            self.lookahead.append((self.steps[index].id if index < len(self.steps) else evidence, evidence))
-        for train_id in train_ids:
-            band = train_id.split("-")[0]
-            kinds = sorted(c.permits, key=lambda p: p.value)  # the site's order: express, freight, local
-            limit_info = self.game.phases[self.phase].train_limit
-            limit = limit_info.get("per_type", limit_info.get("total", 3))
-            kind = next((k for k in kinds if sum(t.type is k for t in self.trains_of(company)) < limit), None)
-            if kind is None:
-                raise ImportFailure(f"{company} runs train {train_id} but has no room to have bought it")
-            variant = next(
-                (n for n, v in self.engine.train_variants.items() if v.band == band and v.type == kind.value), None
-            )
-            if variant is None:
-                raise ImportFailure(f"train {train_id} has no {kind.value} variant")
-            self.buy_from_depot(company, train_id, variant, 0)
-            self.notes.append(f"{company} (in receivership) buys train {train_id} as {variant.rstrip('*')}")
-            bought = True
-        return bought
+        train_id = self.next_depot_train()
+        band = train_id.split("-")[0]
+        cost = self.game.bands[band].cost
+        cheapest = min([cost, *(self.game.bands[self.trains[t].band].cost for t in self.pool_trains)])
+        if self.stock.cash.get(company, 0) < cheapest:
+            return False
+        limit_info = self.game.phases[self.phase].train_limit
+        limit = limit_info.get("per_type", limit_info.get("total", 3))
+        kinds = sorted(c.permits, key=lambda p: p.value)
+        kind = next((k for k in kinds if sum(t.type is k for t in self.trains_of(company)) < limit), None)
+        if kind is None:
+            return False
+        variant = next(n for n, v in self.engine.train_variants.items() if v.band == band and v.type == kind.value)
+        self.buy_from_depot(company, train_id, variant, 0)
+        self.stock.train_bought(company, cost, 0, None)
+        self.notes.append(f"{company} (in receivership) buys train {train_id} as {variant.rstrip('*')} for £{cost}")
+        return True
 
     def silent_companies(self) -> list[str]:
         """Companies in receivership with no train: the site operates them without any recorded action."""
@@ -431,6 +424,10 @@ class _Replay:
         round_ = self.rounds.round_of_step[index] if index < len(self.steps) else None
         if round_ != self.current_round:
             self.finish_round(index)
+            if self.current_round is None and round_ is not None:
+                self.notes += self.stock.obligations()  # the Stock Round ends (4.3)
+            if self.current_round is not None and round_ is None and self.lner_triggered:
+                self.form_lner()
             self.current_round = round_
             if round_ is not None:
                 self.round_order = operating_order(self.stock.market_stacks())
@@ -448,6 +445,14 @@ class _Replay:
                 if silent in before and silent not in self.operated:
                     self.silent_turn(silent, index)
         self.operated.add(company)
+
+    def form_lner(self) -> None:
+        """10.3: at the end of the set of Operating Rounds in which the first band-H train was bought, the LNER
+        forms: IPO shares go to the Bank Pool, sales no longer move prices, companies not started leave the
+        game."""
+        self.lner_triggered = False
+        self.stock.form_lner()
+        self.notes.append("the LNER is formed (10.3): IPO shares go to the Bank Pool, share prices no longer fall")
 
     def check_order(self, round_: int) -> None:
         """Note a round whose recorded order is not the market's (7.1): our prices differ from the site's."""
@@ -616,7 +621,18 @@ class _Replay:
         if not isinstance(extra, int) or isinstance(extra, bool) or not 0 <= extra <= most:
             raise ImportFailure(f"'warranties' must be a whole number from 0 to {most} (7.10), not {extra!r}")
         variant = action.get("variant")
+        price = action.get("price")
+        if not isinstance(price, int) or isinstance(price, bool) or price < 0:
+            raise ImportFailure(f"a train purchase records its 'price' as a whole number of pounds, not {price!r}")
         existing = self.trains.get(train_id)
+        seller = existing.owner if existing is not None else None
+        if (
+            not self.trains_of(company)
+            and self.stock.merging is None
+            and self.stock.cash.get(company, 0) < price + 50 * extra
+        ):
+            self.forced_purchase(company, step)
+        self.stock.train_bought(company, price, extra, seller)
         if existing is not None and existing.owner is not None:
             existing.owner = company  # bought from another company (7.9)
             if isinstance(variant, str) and variant in self.engine.train_variants:
@@ -633,6 +649,32 @@ class _Replay:
         train = self.trains.get(str(action.get("train")))
         if train is not None:
             train.owner = None
+            self.pool_trains.add(train.id)
+
+    def next_depot_train(self) -> str:
+        """The id of the Bank's next train (2.2: the bands are sold in order; band H has no limit)."""
+        for band in self.game.bands.values():
+            count = band.count[self.variant.length] if band.count is not None else None
+            for i in itertools.count():
+                if count is not None and i >= count:
+                    break
+                if f"{band.band}-{i}" not in self.depot_left:
+                    return f"{band.band}-{i}"
+        raise ImportFailure("the Bank has no train left")
+
+    def forced_purchase(self, company: str, step: Step) -> None:
+        """7.11: a company with no train short of the Bank's next train sells treasury shares (7.11.1), else
+        is refinanced (7.11.2), before it buys."""
+        band = self.next_depot_train().split("-")[0]
+        short = self.game.bands[band].cost - self.stock.cash.get(company, 0)
+        s = self.stock.shares_of(company)
+        if self.stock.percent(company, company) * (s.price or 0) >= short:
+            sold = self.stock.raise_money(company, short)
+            self.notes.append(f"{company} sells {sold} treasury share(s) to buy a train (7.11.1)")
+            self.check_price(company, "its price falls to 0 (treasury shares sold)")
+        else:
+            self.stock.refinance(company)
+            self.notes.append(f"{company} is refinanced to buy a train (7.11.2)")
 
     def do_dividend(self, index: int, step: Step, action: dict[str, Any]) -> None:
         company = str(action.get("entity"))
@@ -642,7 +684,7 @@ class _Replay:
         if kind not in ("payout", "withhold", "hudson"):
             raise ImportFailure(f"dividend kind {kind!r} is none of payout, withhold, hudson")
         self.settled.add((self.round_index(index), company))
-        self.stock.dividend(company, kind, self.turn_revenue)
+        self.stock.dividend(company, kind, self.turn_revenue, self.turn_subsidy)
         self.check_price(company, f"its price falls to 0 (dividend {kind})")
 
     def do_merge(self, index: int, step: Step, action: dict[str, Any]) -> None:
@@ -654,17 +696,31 @@ class _Replay:
         self.turn_merged = True
 
     def do_choose(self, index: int, step: Step, action: dict[str, Any]) -> None:
-        merging = self.merging
-        if merging is None or action.get("entity") != merging[0] or action.get("choice") not in ("first", "last"):
+        choice = action.get("choice")
+        if isinstance(choice, int) and not isinstance(choice, bool):
+            if self.stock.buy_markers(choice) is None:
+                self.notes.append(f"difference at {step.describe()}: no company is waiting to buy station markers")
             return
-        survivor, nonsurvivor = merging if action["choice"] == "first" else (merging[1], merging[0])
+        if choice in ("redeem", "sell"):
+            company = self.turn_company
+            if self.stock.merging is None and company is not None and not self.trains_of(company):
+                self.forced_purchase(company, step)  # the option of a refinancing (7.11.2)
+            if not self.stock.option(str(action.get("entity")), str(choice)):
+                self.notes.append(f"difference at {step.describe()}: no option share is waiting for this holder")
+            return
+        merging = self.merging
+        if merging is None or action.get("entity") != merging[0] or choice not in ("first", "last"):
+            return
+        survivor, nonsurvivor = merging if choice == "first" else (merging[1], merging[0])
         self.merging = None
-        self.merge(survivor, nonsurvivor)
+        self.merge(survivor, nonsurvivor, merging[0])
 
-    def merge(self, survivor: str, nonsurvivor: str) -> None:
+    def merge(self, survivor: str, nonsurvivor: str, originator: str) -> None:
         """5.2.5, 7.5.6: markers, trains and permits of the non-survivor pass to the survivor."""
         s, n = self.company(survivor), self.company(nonsurvivor)
-        self.stock.merged(survivor, nonsurvivor, bool(self.trains_of(survivor)), bool(self.trains_of(nonsurvivor)))
+        self.stock.merged(
+            survivor, nonsurvivor, bool(self.trains_of(survivor)), bool(self.trains_of(nonsurvivor)), originator
+        )
         for hex_ in self.markers_of(nonsurvivor):
             slots = self.slots[hex_]
             if survivor in slots:
@@ -685,7 +741,8 @@ class _Replay:
 
     def do_bid(self, index: int, step: Step, action: dict[str, Any]) -> None:
         if isinstance(action.get("corporation"), str):
-            self.stock.bid(action["corporation"])
+            price = action.get("price")
+            self.stock.bid(action["corporation"], str(action.get("entity")), price if isinstance(price, int) else 0)
 
     def do_par(self, index: int, step: Step, action: dict[str, Any]) -> None:
         company = action.get("corporation")
@@ -705,7 +762,8 @@ class _Replay:
 
     def do_buy_shares(self, index: int, step: Step, action: dict[str, Any]) -> None:
         shares = [s for s in action.get("shares") or [] if isinstance(s, str)]
-        for note in self.stock.buy(str(action.get("entity")), shares):
+        percent = action.get("percent")
+        for note in self.stock.buy(str(action.get("entity")), shares, percent if isinstance(percent, int) else None):
             self.notes.append(f"difference at {step.describe()}: {note}")
         for company in {s.rpartition("_")[0] for s in shares}:
             c = self.companies.get(company)
@@ -716,7 +774,13 @@ class _Replay:
         if action.get("entity_type") == "corporation":
             return
         shares = [s for s in action.get("shares") or [] if isinstance(s, str)]
-        to_receivership, notes = self.stock.sell(str(action.get("entity")), shares)
+        percent, share_price = action.get("percent"), action.get("share_price")
+        to_receivership, notes = self.stock.sell(
+            str(action.get("entity")),
+            shares,
+            percent if isinstance(percent, int) else None,
+            share_price if isinstance(share_price, int) else None,
+        )
         self.notes += [f"difference at {step.describe()}: {note}" for note in notes]
         for company in to_receivership:
             self.companies[company].receivership = True
@@ -745,6 +809,7 @@ class _Replay:
                 raise ImportFailure(f"route {n + 1} ({train.name}) has a non-integer revenue or subsidy")
             infos.append(RecordedRouteInfo(train.id, RouteSpec(train.name, tuple(hexes)), revenue, subsidy))
         self.turn_revenue = sum(i.revenue for i in infos)
+        self.turn_subsidy = sum(i.subsidy for i in infos)
         position = self.position(focus=company)
         problems = validate_position(position)
         if problems:
@@ -821,6 +886,9 @@ class _Replay:
                         )
                     ]
                 ) from None
+        if self.export.finished and stop_before is None and self.steps:
+            self.end_turn(len(self.steps))  # the site's game end follows the last company's turn
+            self.before_step(len(self.steps))
         return ImportedGame(
             self.export,
             self.setup,
@@ -828,7 +896,6 @@ class _Replay:
             tuple(self.notes),
             self.position(),
             self.about_to_run(),
-            tuple(self.lookahead),
         )
 
     def about_to_run(self) -> str | None:
