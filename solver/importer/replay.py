@@ -168,8 +168,10 @@ class _Replay:
         self.stock = StockReplay(export.names(), game.company_rules, lambda c: bool(self.trains_of(c)))
         self.depot_left: set[str] = set()  # train ids that have left the Bank's depot
         self.pool_trains: set[str] = set()  # trains discarded to the Bank Pool (7.9)
+        self.receivership_bought: set[str] = set()  # train ids our replay gave to companies in receivership
         self.lner_triggered = False
         self.turn_subsidy = 0
+        self.turn_kinds: set[str] = set()
         self.turn_revenue = 0
         self.turn_operated = False
         self.settled: set[tuple[int | None, str]] = set()
@@ -361,11 +363,13 @@ class _Replay:
         self.turn_company = None
         self.turn_ran = self.turn_dividend = self.turn_merged = self.turn_operated = False
         self.turn_revenue = self.turn_subsidy = 0
+        self.turn_kinds: set[str] = set()
 
     def start_turn(self, company: str) -> None:
         self.turn_company = company
         self.turn_ran = self.turn_dividend = self.turn_merged = self.turn_operated = False
         self.turn_revenue = self.turn_subsidy = 0
+        self.turn_kinds = set()
 
     def round_index(self, index: int) -> int | None:
         assert self.rounds is not None
@@ -405,9 +409,31 @@ class _Replay:
             return False
         variant = next(n for n, v in self.engine.train_variants.items() if v.band == band and v.type == kind.value)
         self.buy_from_depot(company, train_id, variant, 0)
+        self.receivership_bought.add(train_id)
         self.stock.train_bought(company, cost, 0, None)
         self.notes.append(f"{company} (in receivership) buys train {train_id} as {variant.rstrip('*')} for £{cost}")
         return True
+
+    def unseen_receivership_purchase(self, company: str, train_id: str, step: Step) -> _Train | None:
+        """A company runs a Bank train that no action bought and our replay of its treasury did not buy: the site
+        bought it in receivership (8.0), so the site's state is taken, paid from the treasury, and noted."""
+        c = self.company(company)
+        band = train_id.split("-")[0]
+        kinds = sorted(c.permits, key=lambda p: p.value)
+        for kind in kinds:
+            variant = next(
+                (n for n, v in self.engine.train_variants.items() if v.band == band and v.type == kind.value), None
+            )
+            if variant is not None:
+                self.trains.pop(train_id, None)
+                self.buy_from_depot(company, train_id, variant, 0)
+                self.stock.train_bought(company, self.game.bands[band].cost, 0, None)
+                self.notes.append(
+                    f"difference at {step.describe()}: {company} (in receivership) runs train {train_id}, which our "
+                    "replay of its treasury could not afford; the site bought it, so we take the site's state"
+                )
+                return self.trains[train_id]
+        return None
 
     def silent_companies(self) -> list[str]:
         """Companies in receivership with no train: the site operates them without any recorded action."""
@@ -495,6 +521,9 @@ class _Replay:
                 self.companies[company].receivership = False
             if kind in OPERATING_ACTIONS:
                 self.turn_operated = True
+            if kind in ("buy_train", "merge") and not self.turn_ran and not self.turn_dividend:
+                self.dividend_step_passed(company, index, kind)
+            self.turn_kinds.add(kind)
         handler = getattr(self, f"do_{kind}", None)
         if handler is not None:
             handler(index, step, action)
@@ -687,6 +716,15 @@ class _Replay:
         self.stock.dividend(company, kind, self.turn_revenue, self.turn_subsidy)
         self.check_price(company, f"its price falls to 0 (dividend {kind})")
 
+    def dividend_step_passed(self, company: str, index: int, kind: str) -> None:
+        """A company that did not run withholds nothing at its dividend step, which comes after track and
+        markers and before trains and acquisitions (7.8.5; the site's step order): the price moves left before
+        a train purchase or an acquisition (7.14), so a merger's new price (7.5.3) starts from there. A merger
+        at the start of the turn (5.1.1) comes before that step."""
+        if kind == "merge" and not self.turn_kinds & {"lay_tile", "place_token", "buy_train"}:
+            return
+        self.withhold(company, index, "no run")
+
     def do_merge(self, index: int, step: Step, action: dict[str, Any]) -> None:
         other = action.get("corporation")
         if not isinstance(other, str):
@@ -800,6 +838,11 @@ class _Replay:
             if not isinstance(r, dict) or not isinstance(r.get("train"), str):
                 raise ImportFailure(f"route {n + 1} has no train")
             train = self.trains.get(r["train"])
+            if "-" in r["train"] and (
+                (train is None and r["train"] not in self.depot_left)
+                or (train is not None and train.owner != company and train.id in self.receivership_bought)
+            ):
+                train = self.unseen_receivership_purchase(company, r["train"], step)
             if train is None or train.owner != company:
                 raise ImportFailure(f"{company} runs train {r['train']}, which it does not own at this point")
             hexes = route_hexes(r, f"route {n + 1} ({train.name})")
@@ -854,7 +897,7 @@ class _Replay:
             london=tuple(london),
             companies=MappingProxyType(companies),
             name=f"18xx.games {self.export.game_id or ''}".strip(),
-            players=tuple(Player(name, 0) for name in self.export.names().values()),
+            players=tuple(Player(name, max(0, self.stock.cash.get(name, 0))) for name in self.stock.seats),
             market=self.stock.market_stacks(),
         )
 

@@ -184,7 +184,7 @@ class StockReplay:
         return CompanyMoney(
             par=s.par,
             chartered=s.chartered,
-            cash=self.cash.get(company, 0),
+            cash=max(0, self.cash.get(company, 0)),  # a replay that overspends never writes a negative treasury
             holdings=MappingProxyType(self.holdings(company)),
             director=director,
             receivership=director is None,
