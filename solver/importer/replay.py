@@ -43,6 +43,7 @@ from solver.gamedata import PHASES, GameData, load_game
 from solver.importer.actions import Step, effective_actions
 from solver.importer.engine_data import EngineData, load_engine_data
 from solver.importer.export_file import GameExport, read_export
+from solver.importer.recorded import judge_routes
 from solver.importer.rounds import RoundMap, is_company_step, map_rounds
 from solver.importer.setup import Setup, seeded_setup
 from solver.importer.stock import StockReplay
@@ -99,6 +100,7 @@ class ImportedGame:
     notes: tuple[str, ...] = ()
     final_position: Position | None = None
     about_to_run: str | None = None
+    lookahead: tuple[tuple[int, int], ...] = ()  # (action id, later run id): a purchase seen from a later run
 
 
 @dataclass
@@ -168,7 +170,7 @@ class _Replay:
         self.stock = StockReplay(export.names(), game.company_rules, lambda c: bool(self.trains_of(c)))
         self.depot_left: set[str] = set()  # train ids that have left the Bank's depot
         self.pool_trains: set[str] = set()  # trains discarded to the Bank Pool (7.9)
-        self.receivership_bought: set[str] = set()  # train ids our replay gave to companies in receivership
+        self.lookahead: list[tuple[int, int]] = []  # (step id, later run id) of purchases seen from a later run
         self.lner_triggered = False
         self.turn_subsidy = 0
         self.turn_kinds: set[str] = set()
@@ -358,12 +360,12 @@ class _Replay:
             self.use_warranties(company)
         if c is not None and self.turn_operated and not self.turn_dividend:
             self.withhold(company, index, "no dividend action")
-        if c is not None and c.receivership and self.stock.in_receivership(company) and self.trains_of(company):
+        if c is not None and self.turn_ran and not self.turn_dividend and not self.turn_merged:
             self.receivership_purchase(company, index)
         self.turn_company = None
         self.turn_ran = self.turn_dividend = self.turn_merged = self.turn_operated = False
         self.turn_revenue = self.turn_subsidy = 0
-        self.turn_kinds: set[str] = set()
+        self.turn_kinds = set()
 
     def start_turn(self, company: str) -> None:
         self.turn_company = company
@@ -390,50 +392,45 @@ class _Replay:
         if self.stock.bankrupt_price(company):
             self.bankrupt(company, why + ", 7.12")
 
-    def receivership_purchase(self, company: str, index: int) -> bool:
-        """8.0: at its turn a company in receivership buys the Bank's next train when its treasury holds the
-        price of the cheapest train the Bank offers (its depot or Pool), as the first type among Express,
-        Freight, Local (the site's order) it has a permit and room for. Returns whether it bought."""
-        c = self.company(company)
-        train_id = self.next_depot_train()
-        band = train_id.split("-")[0]
-        cost = self.game.bands[band].cost
-        cheapest = min([cost, *(self.game.bands[self.trains[t].band].cost for t in self.pool_trains)])
-        if self.stock.cash.get(company, 0) < cheapest:
-            return False
-        limit_info = self.game.phases[self.phase].train_limit
-        limit = limit_info.get("per_type", limit_info.get("total", 3))
-        kinds = sorted(c.permits, key=lambda p: p.value)
-        kind = next((k for k in kinds if sum(t.type is k for t in self.trains_of(company)) < limit), None)
-        if kind is None:
-            return False
-        variant = next(n for n, v in self.engine.train_variants.items() if v.band == band and v.type == kind.value)
-        self.buy_from_depot(company, train_id, variant, 0)
-        self.receivership_bought.add(train_id)
-        self.stock.train_bought(company, cost, 0, None)
-        self.notes.append(f"{company} (in receivership) buys train {train_id} as {variant.rstrip('*')} for £{cost}")
-        return True
+    def next_run_trains(self, company: str, after: int) -> tuple[list[str], int | None]:
+        """Train ids that the company's next recorded run uses and that no action bought (bought by the site
+        in receivership), and that run's action id (None without a later run)."""
+        explicit: set[str] = set()
+        for i in range(after, len(self.steps)):
+            a = self.steps[i].action
+            if a.get("type") == "buy_train" and isinstance(a.get("train"), str):
+                explicit.add(a["train"])
+            if a.get("type") == "run_routes" and a.get("entity") == company:
+                used = [r.get("train") for r in a.get("routes") or [] if isinstance(r, dict)]
+                unbought = [t for t in used if isinstance(t, str) and t not in self.trains and t not in explicit]
+                return unbought, self.steps[i].id
+        return [], None
 
-    def unseen_receivership_purchase(self, company: str, train_id: str, step: Step) -> _Train | None:
-        """A company runs a Bank train that no action bought and our replay of its treasury did not buy: the site
-        bought it in receivership (8.0), so the site's state is taken, paid from the treasury, and noted."""
+    def receivership_purchase(self, company: str, index: int) -> bool:
+        """Buy, as the site does for a company in receivership, the depot trains its next run shows it has."""
         c = self.company(company)
-        band = train_id.split("-")[0]
-        kinds = sorted(c.permits, key=lambda p: p.value)
-        for kind in kinds:
+        bought = False
+        train_ids, evidence = self.next_run_trains(company, index)
+        if train_ids and evidence is not None:
+            self.lookahead.append((self.steps[index].id if index < len(self.steps) else evidence, evidence))
+        for train_id in train_ids:
+            band = train_id.split("-")[0]
+            kinds = sorted(c.permits, key=lambda p: p.value)  # the site's order: express, freight, local
+            limit_info = self.game.phases[self.phase].train_limit
+            limit = limit_info.get("per_type", limit_info.get("total", 3))
+            kind = next((k for k in kinds if sum(t.type is k for t in self.trains_of(company)) < limit), None)
+            if kind is None:
+                raise ImportFailure(f"{company} runs train {train_id} but has no room to have bought it")
             variant = next(
                 (n for n, v in self.engine.train_variants.items() if v.band == band and v.type == kind.value), None
             )
-            if variant is not None:
-                self.trains.pop(train_id, None)
-                self.buy_from_depot(company, train_id, variant, 0)
-                self.stock.train_bought(company, self.game.bands[band].cost, 0, None)
-                self.notes.append(
-                    f"difference at {step.describe()}: {company} (in receivership) runs train {train_id}, which our "
-                    "replay of its treasury could not afford; the site bought it, so we take the site's state"
-                )
-                return self.trains[train_id]
-        return None
+            if variant is None:
+                raise ImportFailure(f"train {train_id} has no {kind.value} variant")
+            self.buy_from_depot(company, train_id, variant, 0)
+            self.stock.train_bought(company, self.game.bands[band].cost, 0, None)
+            self.notes.append(f"{company} (in receivership) buys train {train_id} as {variant.rstrip('*')}")
+            bought = True
+        return bought
 
     def silent_companies(self) -> list[str]:
         """Companies in receivership with no train: the site operates them without any recorded action."""
@@ -838,11 +835,6 @@ class _Replay:
             if not isinstance(r, dict) or not isinstance(r.get("train"), str):
                 raise ImportFailure(f"route {n + 1} has no train")
             train = self.trains.get(r["train"])
-            if "-" in r["train"] and (
-                (train is None and r["train"] not in self.depot_left)
-                or (train is not None and train.owner != company and train.id in self.receivership_bought)
-            ):
-                train = self.unseen_receivership_purchase(company, r["train"], step)
             if train is None or train.owner != company:
                 raise ImportFailure(f"{company} runs train {r['train']}, which it does not own at this point")
             hexes = route_hexes(r, f"route {n + 1} ({train.name})")
@@ -857,6 +849,9 @@ class _Replay:
         problems = validate_position(position)
         if problems:
             raise ImportFailure("the rebuilt board breaks the rules: " + "; ".join(str(p) for p in problems))
+        evaluation, _ = judge_routes(position, company, tuple(i.route for i in infos))
+        if evaluation.legal:
+            self.turn_revenue = evaluation.revenue  # the site pays what its engine scores (issue 6234 included)
         graph = build_graph(position)
         for n, info in enumerate(infos):
             _, route_problems = graph.path_of(info.route.hexes, f"route {n + 1} ({info.route.train})")
@@ -929,9 +924,6 @@ class _Replay:
                         )
                     ]
                 ) from None
-        if self.export.finished and stop_before is None and self.steps:
-            self.end_turn(len(self.steps))  # the site's game end follows the last company's turn
-            self.before_step(len(self.steps))
         return ImportedGame(
             self.export,
             self.setup,
@@ -939,6 +931,7 @@ class _Replay:
             tuple(self.notes),
             self.position(),
             self.about_to_run(),
+            tuple(self.lookahead),
         )
 
     def about_to_run(self) -> str | None:
@@ -1006,6 +999,18 @@ def position_before(export: GameExport, action_id: int | None = None) -> tuple[P
     game = _Replay(export, load_game(export.title), load_engine_data(export.title)).run(action_id)
     assert game.final_position is not None
     return game.final_position, game
+
+
+def final_scores(export: GameExport) -> dict[str, int]:
+    """Each player's score after the whole export as the site counts it at the game end (10.4): cash plus
+    every certificate at its price, halved for a company without a train. The last company's turn is ended
+    and the round finished first, as the site does before it ends the game."""
+    replay = _Replay(export, load_game(export.title), load_engine_data(export.title))
+    replay.run()
+    if replay.steps:
+        replay.end_turn(len(replay.steps))
+        replay.before_step(len(replay.steps))
+    return {name: replay.stock.player_value(name) for name in replay.stock.seats}
 
 
 def import_game(path: str | Path) -> ImportedGame:

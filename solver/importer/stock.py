@@ -127,9 +127,14 @@ class StockReplay:
         self.tokens_due: str | None = None
         self.debts: dict[str, int] = {}
         self.merging: _Merge | None = None
-        self.marker_cost = (60, 40) if rules is None else (
-            rules.station_markers.cost_chartered,
-            rules.station_markers.cost_non_chartered,
+        self.relabelled: list[str] = []  # ordinary certificates whose ids the export placed otherwise than we did
+        self.marker_cost = (
+            (60, 40)
+            if rules is None
+            else (
+                rules.station_markers.cost_chartered,
+                rules.station_markers.cost_non_chartered,
+            )
         )
         self.chartered_markers = 3 if rules is None else rules.station_markers.chartered
         start = 0 if rules is None else rules.starting_cash.get(str(len(self.seats)), 0)
@@ -272,7 +277,9 @@ class StockReplay:
 
     # ------------------------------------------------------------ directors (6.3, 6.4.3, 8.0)
 
-    def _after_transfer(self, company: str, numbers: list[int], owner: str, to: str, percent: int, previous: str | None) -> None:
+    def _after_transfer(
+        self, company: str, numbers: list[int], owner: str, to: str, percent: int, previous: str | None
+    ) -> None:
         """Who directs the company after certificates moved from `owner` to `to`, and the certificate swaps
         that follow, as the site decides it (6.3): the player with most shares, three or more, ties to the
         nearest clockwise from the old director; none with three after the director's certificate went to
@@ -336,17 +343,22 @@ class StockReplay:
             self._transfer(company, n, to)
         self._after_transfer(company, numbers, owner, to, percent, previous)
 
-    def _adopt(self, company: str, number: int, holder: str) -> bool:
+    def _adopt(self, company: str, number: int, holder: str, bundle: list[int]) -> bool:
         """The site names certificate `number` with `holder`; ours has it elsewhere, because the site chose
         another ordinary certificate in a merger's exchange (its order there is not fixed). Ordinary
         certificates are alike: swap the ids. False when the holder has no certificate of that kind."""
         s = self.shares_of(company)
         if s.holder[number] == holder:
             return True
-        alike = [n for n in s.lists.get(holder, []) if (n == DIRECTOR_CERTIFICATE) == (number == DIRECTOR_CERTIFICATE)]
+        alike = [
+            n
+            for n in s.lists.get(holder, [])
+            if (n == DIRECTOR_CERTIFICATE) == (number == DIRECTOR_CERTIFICATE) and n not in bundle
+        ]
         if number == DIRECTOR_CERTIFICATE or not alike:
             return False
         other, elsewhere = alike[0], s.holder[number]
+        self.relabelled.append(f"{company}_{number} with {holder} (ours: {company}_{other})")
         s.lists[holder][s.lists[holder].index(other)] = number
         s.lists[elsewhere][s.lists[elsewhere].index(number)] = other
         s.holder[number], s.holder[other] = holder, elsewhere
@@ -394,13 +406,17 @@ class StockReplay:
         owner = self.player_names.get(buyer, buyer)
         notes: list[str] = []
         by_company = self._group(shares, notes)
-        for company, numbers in by_company.items():
+        for company, named in by_company.items():
             s = self.shares_of(company)
+            numbers = [n for n in named if s.holder[n] != owner]
+            notes += [f"{owner} buys {company}_{n}, which he already holds" for n in named if n not in numbers]
+            if not numbers:
+                continue
             source = s.holder[numbers[0]]
             for n in numbers[1:]:
-                if s.holder[n] != source and not self._adopt(company, n, source):
+                if s.holder[n] != source and not self._adopt(company, n, source, numbers):
                     notes.append(f"{company}_{n} is with {s.holder[n]} in our replay, not with {source}")
-            count = percent // 10 if percent is not None and len(by_company) == 1 else self._count(numbers)
+            count = percent // 10 if percent is not None and numbers == named else self._count(numbers)
             unit = (s.par if not s.incremental else s.price) if source == s.ipo_owner else s.price
             receiver = source if source in self.companies or source in self.seats else BANK
             self.pay(owner, receiver, (unit or 0) * count)
@@ -456,7 +472,7 @@ class StockReplay:
         for company, numbers in self._group(shares, notes).items():
             s = self.shares_of(company)
             for n in numbers:
-                if not self._adopt(company, n, name):
+                if not self._adopt(company, n, name, numbers):
                     notes.append(f"{name} sells {company}_{n}, which our replay has with {s.holder[n]}")
             count = percent // 10 if percent is not None else self._count(numbers)
             unit = share_price if share_price is not None else s.price or 0
@@ -618,6 +634,7 @@ class StockReplay:
         s.price = price
         self.stacks.setdefault(price, []).append(survivor)
         s.par = self.market.par_for(price)
+        self.remove(nonsurvivor)  # its price token leaves the market (5.2.5); its shares are exchanged below
         self._start(originator or survivor, [survivor, nonsurvivor], "merge", price, done)
 
     def _round_half(self, low: int, high: int) -> int:
@@ -630,7 +647,9 @@ class StockReplay:
 
     def _start(self, originator: str, corps: list[str], kind: str, price: int, done: Callable[[], None] | None) -> None:
         lead = self.shares_of(originator).director
-        order = self.seats[self.seats.index(lead) :] + self.seats[: self.seats.index(lead)] if lead in self.seats else []
+        order = (
+            self.seats[self.seats.index(lead) :] + self.seats[: self.seats.index(lead)] if lead in self.seats else []
+        )
         holders = [p for p in order if any(self.shares_of(c).lists.get(p) for c in corps)] + [originator]
         self.merging = _Merge(originator, kind, corps, holders, price, done)
         for c in corps:  # 5.2.2
@@ -658,7 +677,9 @@ class StockReplay:
         assert m is not None
         out: list[tuple[str, int]] = []
         for c in m.corps:
-            out += sorted(((c, n) for n in self.shares_of(c).lists.get(holder, [])), key=lambda x: -certificate_shares(x[1]))
+            out += sorted(
+                ((c, n) for n in self.shares_of(c).lists.get(holder, [])), key=lambda x: -certificate_shares(x[1])
+            )
         return out
 
     def _pct(self, certs: list[tuple[str, int]]) -> int:
@@ -803,14 +824,14 @@ class StockReplay:
             self.pay(BANK, survivor, (s.par or 0) * 10)
         else:
             nonsurvivor = m.corps[1]
-            n = self.shares_of(nonsurvivor)
+            gone = self.shares_of(nonsurvivor)
             for number in list(s.lists.get(nonsurvivor, [])):
                 self._transfer(survivor, number, survivor)
             if self.cash.get(nonsurvivor, 0) > 0:
                 self.pay(nonsurvivor, survivor, self.cash[nonsurvivor])
-            if s.chartered and not n.chartered:
+            if s.chartered and not gone.chartered:
                 s.incremental = True
-            s.chartered = s.chartered and n.chartered
+            s.chartered = s.chartered and gone.chartered
             self.restart(nonsurvivor)
         if m.done is not None:
             m.done()
