@@ -373,14 +373,10 @@ class _Replay:
         self.turn_revenue = self.turn_subsidy = 0
         self.turn_kinds = set()
 
-    def round_index(self, index: int) -> int | None:
-        assert self.rounds is not None
-        return self.rounds.round_of_step[min(index, len(self.steps) - 1)] if self.steps else None
-
     def withhold(self, company: str, index: int, why: str) -> None:
         """The site withholds for a company that operated without a dividend action: one space left (7.8.5);
         once per operating round. A price reaching 0 bankrupts the company (7.12)."""
-        key = (self.round_index(index), company)
+        key = (self.current_round, company)
         if key in self.settled or self.stock.price(company) is None:
             return
         self.settled.add(key)
@@ -446,6 +442,7 @@ class _Replay:
         assert self.rounds is not None
         round_ = self.rounds.round_of_step[index] if index < len(self.steps) else None
         if round_ != self.current_round:
+            self.end_turn(index)  # the last company's turn ends with its round
             self.finish_round(index)
             if self.current_round is None and round_ is not None:
                 self.notes += self.stock.obligations()  # the Stock Round ends (4.3)
@@ -709,7 +706,7 @@ class _Replay:
         kind = str(action.get("kind"))
         if kind not in ("payout", "withhold", "hudson"):
             raise ImportFailure(f"dividend kind {kind!r} is none of payout, withhold, hudson")
-        self.settled.add((self.round_index(index), company))
+        self.settled.add((self.current_round, company))
         self.stock.dividend(company, kind, self.turn_revenue, self.turn_subsidy)
         self.check_price(company, f"its price falls to 0 (dividend {kind})")
 

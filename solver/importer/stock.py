@@ -408,8 +408,10 @@ class StockReplay:
         by_company = self._group(shares, notes)
         for company, named in by_company.items():
             s = self.shares_of(company)
+            for n in named:  # the site's exchange left him another certificate: it put this one elsewhere
+                if s.holder[n] == owner and not any(self._adopt(company, n, h, named) for h in (POOL, s.ipo_owner)):
+                    notes.append(f"{owner} buys {company}_{n}, which he already holds")
             numbers = [n for n in named if s.holder[n] != owner]
-            notes += [f"{owner} buys {company}_{n}, which he already holds" for n in named if n not in numbers]
             if not numbers:
                 continue
             source = s.holder[numbers[0]]
