@@ -2,9 +2,9 @@
 
 The site records a route's hexes in either direction and the members of a Freight chain in any order; 7.8.1
 joins Freight trains end to end, so the recording order carries no meaning. `judge_routes` tries the
-Freight routes in every order and direction and keeps a legal joining when there is one. The review judges
-every run with it, and the replay pays out what the site's engine pays: the evaluator's revenue for a legal
-run (the site rescores every run when it replays a game, issue 6234 included), the recorded one otherwise.
+Freight routes in every order and direction and keeps a legal joining when there is one; the review judges
+every run with it. (The replay of the money pays the recorded revenue: with it the three games' final scores
+are the site's, docs/importer.md.)
 """
 
 from __future__ import annotations

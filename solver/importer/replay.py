@@ -43,7 +43,6 @@ from solver.gamedata import PHASES, GameData, load_game
 from solver.importer.actions import Step, effective_actions
 from solver.importer.engine_data import EngineData, load_engine_data
 from solver.importer.export_file import GameExport, read_export
-from solver.importer.recorded import judge_routes
 from solver.importer.rounds import RoundMap, is_company_step, map_rounds
 from solver.importer.setup import Setup, seeded_setup
 from solver.importer.stock import StockReplay
@@ -846,9 +845,6 @@ class _Replay:
         problems = validate_position(position)
         if problems:
             raise ImportFailure("the rebuilt board breaks the rules: " + "; ".join(str(p) for p in problems))
-        evaluation, _ = judge_routes(position, company, tuple(i.route for i in infos))
-        if evaluation.legal:
-            self.turn_revenue = evaluation.revenue  # the site pays what its engine scores (issue 6234 included)
         graph = build_graph(position)
         for n, info in enumerate(infos):
             _, route_problems = graph.path_of(info.route.hexes, f"route {n + 1} ({info.route.train})")
