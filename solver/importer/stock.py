@@ -408,9 +408,11 @@ class StockReplay:
         by_company = self._group(shares, notes)
         for company, named in by_company.items():
             s = self.shares_of(company)
-            for n in named:  # the site's exchange left him another certificate: it put this one elsewhere
-                if s.holder[n] == owner and not any(self._adopt(company, n, h, named) for h in (POOL, s.ipo_owner)):
-                    notes.append(f"{owner} buys {company}_{n}, which he already holds")
+            for n in named:  # a player never sells to a player in 1862 (6.4): the site's exchange put it elsewhere
+                if s.holder[n] in self.seats and not any(
+                    self._adopt(company, n, h, named) for h in (s.ipo_owner, POOL)
+                ):
+                    notes.append(f"{owner} buys {company}_{n}, which our replay has with {s.holder[n]}")
             numbers = [n for n in named if s.holder[n] != owner]
             if not numbers:
                 continue
