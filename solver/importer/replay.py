@@ -170,6 +170,7 @@ class _Replay:
         self.depot_left: set[str] = set()  # train ids that have left the Bank's depot
         self.pool_trains: set[str] = set()  # trains discarded to the Bank Pool (7.9)
         self.lookahead: list[tuple[int, int]] = []  # (step id, later run id) of purchases seen from a later run
+        self.receivership_bought: set[str] = set()  # train ids our replay gave to companies in receivership
         self.lner_triggered = False
         self.turn_subsidy = 0
         self.turn_kinds: set[str] = set()
@@ -359,7 +360,7 @@ class _Replay:
             self.use_warranties(company)
         if c is not None and self.turn_operated and not self.turn_dividend:
             self.withhold(company, index, "no dividend action")
-        if c is not None and self.turn_ran and not self.turn_dividend and not self.turn_merged:
+        if c is not None and self.stock.in_receivership(company) and self.trains_of(company):
             self.receivership_purchase(company, index)
         self.turn_company = None
         self.turn_ran = self.turn_dividend = self.turn_merged = self.turn_operated = False
@@ -387,45 +388,56 @@ class _Replay:
         if self.stock.bankrupt_price(company):
             self.bankrupt(company, why + ", 7.12")
 
-    def next_run_trains(self, company: str, after: int) -> tuple[list[str], int | None]:
-        """Train ids that the company's next recorded run uses and that no action bought (bought by the site
-        in receivership), and that run's action id (None without a later run)."""
-        explicit: set[str] = set()
-        for i in range(after, len(self.steps)):
-            a = self.steps[i].action
-            if a.get("type") == "buy_train" and isinstance(a.get("train"), str):
-                explicit.add(a["train"])
-            if a.get("type") == "run_routes" and a.get("entity") == company:
-                used = [r.get("train") for r in a.get("routes") or [] if isinstance(r, dict)]
-                unbought = [t for t in used if isinstance(t, str) and t not in self.trains and t not in explicit]
-                return unbought, self.steps[i].id
-        return [], None
-
     def receivership_purchase(self, company: str, index: int) -> bool:
-        """Buy, as the site does for a company in receivership, the depot trains its next run shows it has."""
+        """8.0: at its turn a company in receivership buys the Bank's next train when its treasury holds the
+        price of the cheapest train the Bank offers (its depot or Pool), as the first type among Express,
+        Freight, Local (the site's order) it has a permit and room for. Returns whether it bought."""
         c = self.company(company)
-        bought = False
-        train_ids, evidence = self.next_run_trains(company, index)
-        if train_ids and evidence is not None:
-            self.lookahead.append((self.steps[index].id if index < len(self.steps) else evidence, evidence))
-        for train_id in train_ids:
-            band = train_id.split("-")[0]
-            kinds = sorted(c.permits, key=lambda p: p.value)  # the site's order: express, freight, local
-            limit_info = self.game.phases[self.phase].train_limit
-            limit = limit_info.get("per_type", limit_info.get("total", 3))
-            kind = next((k for k in kinds if sum(t.type is k for t in self.trains_of(company)) < limit), None)
-            if kind is None:
-                raise ImportFailure(f"{company} runs train {train_id} but has no room to have bought it")
+        train_id = self.next_depot_train()
+        band = train_id.split("-")[0]
+        cost = self.game.bands[band].cost
+        cheapest = min([cost, *(self.game.bands[self.trains[t].band].cost for t in self.pool_trains)])
+        if self.stock.cash.get(company, 0) < cheapest:
+            return False
+        limit_info = self.game.phases[self.phase].train_limit
+        limit = limit_info.get("per_type", limit_info.get("total", 3))
+        kinds = sorted(c.permits, key=lambda p: p.value)
+        kind = next((k for k in kinds if sum(t.type is k for t in self.trains_of(company)) < limit), None)
+        if kind is None:
+            return False
+        variant = next(n for n, v in self.engine.train_variants.items() if v.band == band and v.type == kind.value)
+        self.buy_from_depot(company, train_id, variant, 0)
+        self.receivership_bought.add(train_id)
+        self.stock.train_bought(company, cost, 0, None)
+        self.notes.append(f"{company} (in receivership) buys train {train_id} as {variant.rstrip('*')} for £{cost}")
+        return True
+
+    def site_receivership_run(self, index: int, company: str) -> bool:
+        """Whether the site ran this company in receivership: no dividend action of its own follows the run
+        (the site withholds for a company in receivership without one, 8.0)."""
+        after = self.steps[index + 1].action if index + 1 < len(self.steps) else {}
+        return not (after.get("type") == "dividend" and after.get("entity") == company)
+
+    def unseen_receivership_purchase(self, company: str, train_id: str, step: Step) -> _Train | None:
+        """A company runs a Bank train that no action bought and our replay of its treasury did not buy: the site
+        bought it in receivership (8.0), so the site's state is taken, paid from the treasury, and noted."""
+        c = self.company(company)
+        band = train_id.split("-")[0]
+        kinds = sorted(c.permits, key=lambda p: p.value)
+        for kind in kinds:
             variant = next(
                 (n for n, v in self.engine.train_variants.items() if v.band == band and v.type == kind.value), None
             )
-            if variant is None:
-                raise ImportFailure(f"train {train_id} has no {kind.value} variant")
-            self.buy_from_depot(company, train_id, variant, 0)
-            self.stock.train_bought(company, self.game.bands[band].cost, 0, None)
-            self.notes.append(f"{company} (in receivership) buys train {train_id} as {variant.rstrip('*')}")
-            bought = True
-        return bought
+            if variant is not None:
+                self.trains.pop(train_id, None)
+                self.buy_from_depot(company, train_id, variant, 0)
+                self.stock.train_bought(company, self.game.bands[band].cost, 0, None)
+                self.notes.append(
+                    f"difference at {step.describe()}: {company} (in receivership) runs train {train_id}, which our "
+                    "replay of its treasury could not afford; the site bought it, so we take the site's state"
+                )
+                return self.trains[train_id]
+        return None
 
     def silent_companies(self) -> list[str]:
         """Companies in receivership with no train: the site operates them without any recorded action."""
@@ -695,8 +707,15 @@ class _Replay:
             self.notes.append(f"{company} sells {sold} treasury share(s) to buy a train (7.11.1)")
             self.check_price(company, "its price falls to 0 (treasury shares sold)")
         else:
-            self.stock.refinance(company)
+            self.stock.refinance(company, lambda: self.after_refinance(company))
             self.notes.append(f"{company} is refinanced to buy a train (7.11.2)")
+
+    def after_refinance(self, company: str) -> None:
+        """7.11.2, 8.0: a company left without a director by its refinancing buys its train as any company in
+        receivership does."""
+        if self.stock.in_receivership(company):
+            self.company(company).receivership = True
+            self.receivership_purchase(company, len(self.steps))
 
     def do_dividend(self, index: int, step: Step, action: dict[str, Any]) -> None:
         company = str(action.get("entity"))
@@ -831,6 +850,9 @@ class _Replay:
             if not isinstance(r, dict) or not isinstance(r.get("train"), str):
                 raise ImportFailure(f"route {n + 1} has no train")
             train = self.trains.get(r["train"])
+            if train is None and r["train"] not in self.depot_left and self.site_receivership_run(index, company):
+                train = self.unseen_receivership_purchase(company, r["train"], step)
+                self.lookahead.append((int(step.id), int(step.id)))
             if train is None or train.owner != company:
                 raise ImportFailure(f"{company} runs train {r['train']}, which it does not own at this point")
             hexes = route_hexes(r, f"route {n + 1} ({train.name})")
