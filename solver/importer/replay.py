@@ -33,7 +33,8 @@ so; notes starting "check" are signs of an edited export (`export_file.integrity
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -100,6 +101,7 @@ class ImportedGame:
     final_position: Position | None = None
     about_to_run: str | None = None
     lookahead: tuple[tuple[int, int], ...] = ()  # (action id, later run id): a purchase seen from a later run
+    cash: Mapping[str, int] = field(default_factory=dict)  # players, companies and "bank" after the replay
 
 
 @dataclass
@@ -947,6 +949,7 @@ class _Replay:
             self.position(),
             self.about_to_run(),
             tuple(self.lookahead),
+            MappingProxyType(dict(self.stock.cash)),
         )
 
     def about_to_run(self) -> str | None:
