@@ -122,3 +122,29 @@ def test_a_game_in_progress_gives_its_current_position_and_the_company_about_to_
     assert position.tiles["F11"].tile == "790" and "WVR" in position.companies
     assert main(["routes", str(out), "--company", "WVR", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["status"] == "optimal"
+
+
+@pytest.mark.parametrize(
+    ("name", "action_id"),
+    [
+        ("46925.json", 266),
+        ("46925.json", 600),
+        ("1862_game_end_bank.json", 300),
+        ("1862_game_end_stock_market.json", 500),
+    ],
+)
+def test_cli_position_carries_the_replayed_cash_and_treasuries(
+    name: str, action_id: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # version 2 (docs/position.md): players' cash and each company's treasury as replayed, holdings of ten shares
+    out = tmp_path / "p.json"
+    assert main(["position", str(DATA / name), "--action", str(action_id), "--out", str(out)]) == 0
+    capsys.readouterr()
+    position = load_position(out)
+    _, game = position_before(export(name), action_id)
+    assert {p.name: p.cash for p in position.players} == {p.name: game.cash[p.name] for p in position.players}
+    for company, state in position.companies.items():
+        if state.money is not None:
+            assert state.money.cash == game.cash.get(company, 0)
+            assert sum(state.money.holdings.values()) == 10
+    assert sum(p.cash for p in position.players) > 0
