@@ -1,8 +1,8 @@
 """Replaying an 18xx.games 1862 export into board positions, one per recorded run, and any moment of it.
 
 Replayed: tile lays, station markers, train purchases, phases, rusting, mergers, the stock market and the
-share certificates (`stock.py`), receivership and bankruptcy. Cash is not (docs/importer.md says why). The
-implicit events the site performs without an action are rebuilt from the rules and the site's facts:
+share certificates and the cash of players, companies and the Bank (`stock.py`), receivership and
+bankruptcy. The implicit events the site performs without an action are rebuilt from the rules and the site's facts:
 
 * set-up: removed companies and permits are redrawn from the seed (`setup.py`, 4.1);
 * home marker: placed at the start of a company's first operating turn (7.2); if its home town is full,
@@ -14,14 +14,19 @@ implicit events the site performs without an action are rebuilt from the rules a
   trains still under warranty, which rust when their last warranty is used up (7.10);
 * a warranty is used up after every run (7.10): at the company's dividend, or at the end of a turn in which
   it ran without recording one (receivership);
-* a turn without a dividend action withholds: the price moves one space left (7.8.5);
+* a turn without a dividend action withholds: the price moves one space left (7.8.5), at the dividend step
+  (before a train purchase or an acquisition) for a company that did not run;
 * merger and acquisition (5.2): the non-survivor's marker on a hex where the survivor has one is removed
   (and its London marker if the survivor has one, 7.5.6); its other markers become the survivor's; its
   trains and permits pass to the survivor (5.2.5); the survivor's price is that of 7.5.3;
-* receivership (no player holds the director's certificate, 6.4.3): a company with no train operates
-  without any recorded action, where the market's operating order puts it (7.1): it withholds, then buys a
-  train (the depot train its next recorded run uses, of the first type it has a permit for among Express,
-  Freight, Local: the site's order) or goes bankrupt: its markers leave the map and it can start again;
+* receivership (no player directs the company, 8.0): a company with no train operates without any recorded
+  action, where the market's operating order puts it (7.1); at every turn a company in receivership
+  withholds, then buys the Bank's next train when its treasury affords the cheapest train on offer (of the
+  first type it has a permit and room for among Express, Freight, Local: the site's order); one with no
+  train that cannot goes bankrupt: its markers leave the map and it can start again;
+* a forced purchase (7.11): a company with no train short of the money sells treasury shares, else is
+  refinanced (and, left without a director, buys as in receivership);
+* the LNER (10.3) forms at the end of the set of operating rounds in which the first band-H train was bought;
 * a share price reaching 0 bankrupts the company (7.12).
 
 Every position built is checked with `solver.validation.validate_position`, and every recorded route must
