@@ -105,7 +105,6 @@ class ImportedGame:
     notes: tuple[str, ...] = ()
     final_position: Position | None = None
     about_to_run: str | None = None
-    lookahead: tuple[tuple[int, int], ...] = ()  # (action id, later run id): a purchase seen from a later run
     cash: Mapping[str, int] = field(default_factory=dict)  # players, companies and "bank" after the replay
 
 
@@ -176,7 +175,6 @@ class _Replay:
         self.stock = StockReplay(export.names(), game.company_rules, lambda c: bool(self.trains_of(c)))
         self.depot_left: set[str] = set()  # train ids that have left the Bank's depot
         self.pool_trains: set[str] = set()  # trains discarded to the Bank Pool (7.9)
-        self.lookahead: list[tuple[int, int]] = []  # (step id, later run id) of purchases seen from a later run
         self.receivership_bought: set[str] = set()  # train ids our replay gave to companies in receivership
         self.lner_triggered = False
         self.turn_subsidy = 0
@@ -859,7 +857,6 @@ class _Replay:
             train = self.trains.get(r["train"])
             if train is None and r["train"] not in self.depot_left and self.site_receivership_run(index, company):
                 train = self.unseen_receivership_purchase(company, r["train"], step)
-                self.lookahead.append((int(step.id), int(step.id)))
             if train is None or train.owner != company:
                 raise ImportFailure(f"{company} runs train {r['train']}, which it does not own at this point")
             hexes = route_hexes(r, f"route {n + 1} ({train.name})")
@@ -953,7 +950,6 @@ class _Replay:
             tuple(self.notes),
             self.position(),
             self.about_to_run(),
-            tuple(self.lookahead),
             MappingProxyType(dict(self.stock.cash)),
         )
 
@@ -1012,8 +1008,7 @@ def import_export(export: GameExport) -> ImportedGame:
 
 def position_before(export: GameExport, action_id: int | None = None) -> tuple[Position, ImportedGame]:
     """The position just before action `action_id` (None: after the last action) and the game replayed up to
-    there (issue 15). The whole export is read: a train a company in receivership bought without an action is
-    seen from its later run. InputError if the export has no such action."""
+    there (issue 15), with the money replayed up to there. InputError if the export has no such action."""
     if action_id is not None and not any(a["id"] == action_id for a in export.actions):
         first, last = (export.actions[0]["id"], export.actions[-1]["id"]) if export.actions else (0, 0)
         raise InputError(

@@ -99,10 +99,9 @@ def test_merger_price_is_the_lower_plus_half_the_higher_and_the_other_leaves() -
 
 
 @given(st.lists(st.sampled_from(["1", "2", "3"]), min_size=1, max_size=12), st.data())
-def test_holdings_always_total_ten_cash_is_conserved_and_the_director_holds_three_shares(
-    sellers: list[str], data: st.DataObject
-) -> None:
-    # 2.0: ten shares; 6.3: a director holds at least three; money only changes hands (the Bank included)
+def test_holdings_always_total_ten_and_cash_is_conserved(sellers: list[str], data: st.DataObject) -> None:
+    # 2.0: ten shares; money only changes hands (the Bank included), whatever certificates the actions name
+    # (a director with three shares, 6.3, is checked on every position of the recorded games by validation)
     stock = listed(100)
     total = stock.total_cash()
     for player in sellers:
@@ -115,5 +114,3 @@ def test_holdings_always_total_ten_cash_is_conserved_and_the_director_holds_thre
         if stock.price("ECR") is None or stock.bankrupt_price("ECR"):
             return
         assert sum(stock.holdings("ECR").values()) == 10
-        director = stock.director("ECR")
-        assert director is None or stock.holdings("ECR")[director] >= 3
