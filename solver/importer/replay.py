@@ -759,6 +759,8 @@ class _Replay:
         if choice in ("redeem", "sell"):
             company = self.turn_company
             if self.stock.merging is None and company is not None and not self.trains_of(company):
+                if not self.turn_ran and not self.turn_dividend:
+                    self.dividend_step_passed(company, index, "buy_train")  # the dividend step comes first
                 self.forced_purchase(company, step)  # the option of a refinancing (7.11.2)
             if not self.stock.option(str(action.get("entity")), str(choice)):
                 self.notes.append(f"difference at {step.describe()}: no option share is waiting for this holder")
