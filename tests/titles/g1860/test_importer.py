@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from solver.titles.g1862.importer.actions import resolve_undo_redo
 
 from solver.core.board_position import plain, position_to_data
 from solver.core.track_graph import TrackGraph
@@ -28,7 +29,6 @@ from solver.titles.g1860.importer.__main__ import main
 from solver.titles.g1860.importer.connections import link_entry
 from solver.titles.g1860.importer.replay import in_mode
 from solver.titles.g1860.importer.review import review_run
-from solver.titles.g1862.importer.actions import resolve_undo_redo
 
 GAMES = Path(__file__).parents[2] / "data" / "importer" / "1860"
 OLD_FORMAT = GAMES / "19354.json"
