@@ -97,6 +97,7 @@ class Kind:
     name: str
     description: str
     becomes: frozenset[str]
+    joins: bool = False
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,11 @@ class Board:
     def becomes(self) -> Mapping[str, frozenset[str]]:
         """For each node kind, the kinds an upgrade may turn it into (for `upgrades.upgrade_fits`)."""
         return MappingProxyType({k: v.becomes for k, v in self.node_kinds.items()})
+
+    @property
+    def joining(self) -> frozenset[str]:
+        """The node kinds whose separate nodes an upgrade may join into one (for `upgrades.upgrade_fits`)."""
+        return frozenset(k for k, v in self.node_kinds.items() if v.joins)
 
     def border(self, hex_: str, edge: int) -> Border | None:
         """The border on `edge` of `hex_`, whichever side of it the data lists."""
@@ -156,7 +162,7 @@ def _kinds(specs: Mapping[str, KindSpec], file: FilePath, field: str) -> Mapping
     for key, spec in specs.items():
         for other in spec.becomes:
             _check(other in specs, file, f"{field}.{key}.becomes", f"{other!r} is not one of the {field}")
-    return MappingProxyType({k: Kind(s.name, s.description, frozenset(s.becomes)) for k, s in specs.items()})
+    return MappingProxyType({k: Kind(s.name, s.description, frozenset(s.becomes), s.joins) for k, s in specs.items()})
 
 
 class _Reader:

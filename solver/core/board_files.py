@@ -35,6 +35,7 @@ class KindSpec(_Strict):
     name: str
     description: str = ""
     becomes: tuple[str, ...] = ()
+    joins: bool = False
 
 
 class TitleFile(_Strict):
