@@ -1,0 +1,63 @@
+"""18BF positions for the route tests: stretches of the real map (data/18bf) with tiles of the §18 manifest laid
+as the reference's worked examples lay them (../shared/reference/18bf/README.md §1.9), built through the core's
+position loader."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solver.core.board_position import BoardPosition, parse_position
+from solver.core.evaluator import Evaluation, RouteSpec
+from solver.titles.g18bf.evaluator import evaluate
+
+
+def position(
+    phase: str,
+    tiles: list[tuple[str, str, int]],
+    stations: dict[str, list[list[str]]],
+    companies: dict[str, list[str]],
+    privates: dict[str, list[str]] | None = None,
+) -> BoardPosition:
+    owned = privates or {}
+    return parse_position(
+        {
+            "game": "18bf",
+            "phase": phase,
+            "tiles": [{"hex": h, "tile": t, "rotation": r} for h, t, r in tiles],
+            "stations": stations,
+            "companies": {
+                c: {"trains": trains, "rules": {"privates": owned[c]} if c in owned else {}}
+                for c, trains in companies.items()
+            },
+        }
+    )
+
+
+def run(pos: BoardPosition, company: str, *routes: tuple[str, str]) -> Evaluation:
+    """Evaluate routes given as (train, "N1 N2 ...")."""
+    return evaluate(pos, company, [RouteSpec(train, tuple(nodes.split())) for train, nodes in routes])
+
+
+# R1: Edinburgh D10 = 201 at rotation 4 (Y £30, E and SE), E11 = 8 at 2, E13 = 9 at 1, Berwick E15 = 3 at 0 (£10).
+EDINBURGH_BERWICK = [("D10", "201", 4), ("E11", "8", 2), ("E13", "9", 1), ("E15", "3", 0)]
+
+# R2: Cardiff U11 = 57 at 1 (£20, W-E), Bristol U13 = 621 at 1 (Y £30, W-E).
+CARDIFF_BRISTOL = [("U11", "57", 1), ("U13", "621", 1)]
+
+# R3: London U23 printed (£40), U25 = 8 at 1 (W-NE, London's triangle), T26 = 9 at 0, Colchester S27 = 58 at 4
+# (£10), Harwich S29 red (10/20/30/40).
+LONDON_HARWICH = [("U25", "8", 1), ("T26", "9", 0), ("S27", "58", 4)]
+
+
+def london_east(phase: str, company: str, trains: list[str], privates: list[str] | None = None,
+                part: int = 4, tiles: list[tuple[str, str, int]] | None = None) -> BoardPosition:
+    """R3's position: `company` with a marker in London part `part` (4 = London(E), the minor EC's home)."""
+    parts: list[list[str]] = [[] for _ in range(6)]
+    parts[part] = [company]
+    return position(
+        phase,
+        [*LONDON_HARWICH, *(tiles or [])],
+        {"U23": parts},
+        {company: trains},
+        {company: privates} if privates else None,
+    )
