@@ -43,7 +43,9 @@ def _train_problems(position: BoardPosition, company: str) -> list[Problem]:
         if phase < phase_index(side.from_phase):
             problems.append(Problem(where, rulebook.TRAINS, f"no {name} exists before phase {side.from_phase}"))
         if side.obsolete_in is not None and phase >= phase_index(side.obsolete_in):
-            problems.append(Problem(where, rulebook.TRAINS, f"{name}-trains are obsolete from phase {side.obsolete_in}"))
+            problems.append(
+                Problem(where, rulebook.TRAINS, f"{name}-trains are obsolete from phase {side.obsolete_in}")
+            )
         if side.owners and kind not in side.owners:
             problems.append(Problem(where, rulebook.TRAINS, f"only a {' or '.join(side.owners)} may own a {name}"))
     for name, n in Counter(trains).items():
@@ -57,11 +59,17 @@ def rules_for(position: BoardPosition, company: str) -> Rules18BF:
     """18BF's route rules for `company`; InputError when the company is not in the position, or its trains or
     privates are faulty."""
     if position.board.title != "18bf":
-        raise InputError([Problem("game", "format", f"an 18BF evaluator cannot judge a {position.board.title} position")])
+        raise InputError(
+            [Problem("game", "format", f"an 18BF evaluator cannot judge a {position.board.title} position")]
+        )
     if company not in position.companies:
         known = ", ".join(position.companies) or "none"
         raise InputError(
-            [Problem(f"company {company}", rulebook.EARNINGS, f"{company!r} is not a company of the position ({known})")]
+            [
+                Problem(
+                    f"company {company}", rulebook.EARNINGS, f"{company!r} is not a company of the position ({known})"
+                )
+            ]
         )
     problems = _train_problems(position, company)
     if problems:
@@ -106,8 +114,10 @@ def _with_ferries(rules: Rules18BF, graph: TrackGraph, trains: Sequence[TrainSco
     counts an assigned area earning the ferry's bonus (doubled by a plus train, appendix §10.6)."""
     bonuses = rules.bonuses
     visits = [
-        (next((s.node.hex for s in t.stops if s.counted and s.node.hex in bonuses.ireland), None),
-         train_sides()[t.train].multiplier)
+        (
+            next((s.node.hex for s in t.stops if s.counted and s.node.hex in bonuses.ireland), None),
+            train_sides()[t.train].multiplier,
+        )
         for t in trains
     ]
     assigned = {area: ferry for ferry, area in irish_bonus(visits, bonuses).items()}
@@ -120,6 +130,8 @@ def _with_ferries(rules: Rules18BF, graph: TrackGraph, trains: Sequence[TrainSco
         name = graph.position.board.hexes[area].name or area
         note = f"{assigned[area]} assigned to {name} +{amount}"
         out.append(
-            TrainScore(train.train, train.label, train.nodes, train.stops, train.revenue + amount, 0, (*train.notes, note))
+            TrainScore(
+                train.train, train.label, train.nodes, train.stops, train.revenue + amount, 0, (*train.notes, note)
+            )
         )
     return out

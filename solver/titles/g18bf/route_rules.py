@@ -105,7 +105,9 @@ class Rules18BF:
         irish = [r for r in route.nodes if r.hex in self.bonuses.ireland]
         if len({r.hex for r in irish}) > 1:
             problems.append(
-                Problem(f"{label} {irish[0]}", rulebook.LONDON_IRELAND, f"no train runs Ireland-Ireland ({_refs(irish)})")
+                Problem(
+                    f"{label} {irish[0]}", rulebook.LONDON_IRELAND, f"no train runs Ireland-Ireland ({_refs(irish)})"
+                )
             )
         for ref in route.nodes:
             if kinds[ref] == "london" and not self.own(ref):
@@ -182,4 +184,3 @@ class Rules18BF:
 
 def _refs(refs: Sequence[NodeRef]) -> str:
     return ", ".join(map(str, refs))
-

@@ -4,10 +4,10 @@ position loader."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from solver.core.board_data import load_board
 from solver.core.board_position import BoardPosition, parse_position
 from solver.core.evaluator import Evaluation, RouteSpec
+from solver.core.faces import Face
 from solver.titles.g18bf.evaluator import evaluate
 
 
@@ -49,8 +49,14 @@ CARDIFF_BRISTOL = [("U11", "57", 1), ("U13", "621", 1)]
 LONDON_HARWICH = [("U25", "8", 1), ("T26", "9", 0), ("S27", "58", 4)]
 
 
-def london_east(phase: str, company: str, trains: list[str], privates: list[str] | None = None,
-                part: int = 4, tiles: list[tuple[str, str, int]] | None = None) -> BoardPosition:
+def london_east(
+    phase: str,
+    company: str,
+    trains: list[str],
+    privates: list[str] | None = None,
+    part: int = 4,
+    tiles: list[tuple[str, str, int]] | None = None,
+) -> BoardPosition:
     """R3's position: `company` with a marker in London part `part` (4 = London(E), the minor EC's home)."""
     parts: list[list[str]] = [[] for _ in range(6)]
     parts[part] = [company]
@@ -61,3 +67,48 @@ def london_east(phase: str, company: str, trains: list[str], privates: list[str]
         {company: trains},
         {company: privates} if privates else None,
     )
+
+
+_DEFAULT = {
+    ("plain", None): ("7", "8", "9"),
+    ("town", None): ("3", "58", "4"),
+    ("city", None): ("5", "6", "57"),
+    ("city", "Y"): ("201", "202", "621"),
+}
+
+
+def line(hexes: list[str], chosen: dict[str, str] | None = None) -> list[tuple[str, str, int]]:
+    """Tiles laying track along `hexes` (neighbours in order): each hex between the first and the last gets the
+    yellow tile of its kind that joins its two neighbours (sharp, gentle or straight), or the tile `chosen` for
+    it at the first rotation that joins them through its city; the first and last hexes get a tile only when
+    chosen (the track from the neighbour must reach a node there)."""
+    board = load_board("18bf")
+    pick = chosen or {}
+    out = []
+    for i, hex_id in enumerate(hexes):
+        sides = []
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(hexes):
+                edge = board.layout.edge_towards(hex_id, hexes[j])
+                assert edge is not None, (hex_id, hexes[j])
+                sides.append(edge)
+        if hex_id in pick:
+            out.append((hex_id, pick[hex_id], _rotation(board.tiles[pick[hex_id]].face, sides)))
+            continue
+        if len(sides) < 2:
+            continue
+        printed = board.hexes[hex_id]
+        kind = printed.face.nodes[0].kind if printed.face.nodes else "plain"
+        turn = (sides[1] - sides[0]) % 6
+        bend = min(turn, 6 - turn)
+        tile = _DEFAULT[(kind, printed.label if kind == "city" else None)][bend - 1]
+        out.append((hex_id, tile, sides[0] if turn == bend else sides[1]))
+    return out
+
+
+def _rotation(face: Face, sides: list[int]) -> int:
+    for r in range(6):
+        exits = face.rotated(r).exits()
+        if all(s in exits for s in sides):
+            return r
+    raise AssertionError(f"no rotation reaches {sides}")
