@@ -112,3 +112,23 @@ def _rotation(face: Face, sides: list[int]) -> int:
         if all(s in exits for s in sides):
             return r
     raise AssertionError(f"no rotation reaches {sides}")
+
+
+RHONDDA_CARDIFF_BRISTOL = [("U9", "621", 1), *CARDIFF_BRISTOL]
+
+NOTTINGHAM_DERBY_STOKE = line(["O21", "O19", "O17", "O15", "O13"])[:3]
+
+# Birmingham Q15 with the green X1 (cities on edges 0-3, 1-4, 2-5), a loop round Coventry Q17: P16 joins
+# Birmingham's NE side to Coventry, Coventry joins P16 back to Birmingham's E side.
+BIRMINGHAM_LOOP_TILES = [("Q15", "X1", 0), *line(["Q15", "P16", "Q17", "Q15"])[:2]]
+
+GLASGOW_TO_MIDDLESBROUGH = line(
+    ["D6", "D8", "D10", "E11", "E13", "E15", "F16", "G17", "H18", "I19"],
+    {"D6": "X1", "G17": "623", "H18": "63", "I19": "63"},
+)
+
+SCOTLAND_AND_WALES = [
+    *line(["D4", "E3", "F4", "G3", "H2"], {"D4": "57"}),
+    *line(["D6", "E5", "F6", "G5", "H4", "H2"]),
+    *line(["U7", "U5", "T4", "S3"], {"U7": "57"}),
+]

@@ -12,8 +12,13 @@ from solver.errors import InputError
 from solver.titles.g18bf import rulebook
 
 from .boards import (
+    BIRMINGHAM_LOOP_TILES,
     CARDIFF_BRISTOL,
     EDINBURGH_BERWICK,
+    GLASGOW_TO_MIDDLESBROUGH,
+    NOTTINGHAM_DERBY_STOKE,
+    RHONDDA_CARDIFF_BRISTOL,
+    SCOTLAND_AND_WALES,
     line,
     london_east,
     position,
@@ -96,9 +101,6 @@ def test_r3e_london_needs_a_marker_in_that_part() -> None:
 # ---------------------------------------------------------------- R4, R5: counting
 
 
-RHONDDA_CARDIFF_BRISTOL = [("U9", "621", 1), *CARDIFF_BRISTOL]
-
-
 def test_r4_large_cities_cannot_be_skipped() -> None:
     """R4: Rhondda (30), Cardiff (20), Bristol (30) in a row, a marker at Rhondda: a 2-train cannot run the three
     (§10.6: large cities may not be skipped); a 3-train earns 80, and here England-Wales 10 more (Rhondda and
@@ -110,9 +112,6 @@ def test_r4_large_cities_cannot_be_skipped() -> None:
     pos = position("3", RHONDDA_CARDIFF_BRISTOL, {"U9": [["TV"]]}, {"TV": ["3"]})
     verdict = run(pos, "TV", ("3", "U9 U11 U13"))
     assert verdict.legal and verdict.revenue == 80 + 20  # England-Wales is 20 in phase 3
-
-
-NOTTINGHAM_DERBY_STOKE = line(["O21", "O19", "O17", "O15", "O13"])[:3]
 
 
 def test_r5_a_small_city_ending_a_route_counts() -> None:
@@ -141,15 +140,10 @@ def test_r6_a_city_full_of_other_markers_is_not_passed_but_may_end_a_route() -> 
     assert run(pos, "TV", ("3", "U9 U11")).revenue == 30 + 20
 
 
-# Birmingham Q15 with the green X1 (cities on edges 0-3, 1-4, 2-5), a loop round Coventry Q17: P16 joins
-# Birmingham's NE side to Coventry, Coventry joins P16 back to Birmingham's E side.
-BIRMINGHAM_LOOP = [("Q15", "X1", 0), *line(["Q15", "P16", "Q17", "Q15"])[:2]]
-
-
 def test_r7_one_space_of_a_multi_space_city_per_route() -> None:
     """R7: a route from Birmingham's city on edge 3 round by Coventry into its city on edge 4 includes two
     separate spaces of one city (§10.1)."""
-    pos = position("3", BIRMINGHAM_LOOP, {"Q15": [["BG"], [], []]}, {"BG": ["3"]})
+    pos = position("3", BIRMINGHAM_LOOP_TILES, {"Q15": [["BG"], [], []]}, {"BG": ["3"]})
     verdict = run(pos, "BG", ("3", "Q15:0 Q17 Q15:1"))
     assert _rules(verdict) == {rulebook.ONE_SPACE}
     assert verdict.problems[0].where == "train 1 (3) Q15"
@@ -173,12 +167,6 @@ def test_r8_no_london_london_and_no_ireland_ireland() -> None:
 
 
 # ---------------------------------------------------------------- R9: the 5+5E
-
-
-GLASGOW_TO_MIDDLESBROUGH = line(
-    ["D6", "D8", "D10", "E11", "E13", "E15", "F16", "G17", "H18", "I19"],
-    {"D6": "X1", "G17": "623", "H18": "63", "I19": "63"},
-)
 
 
 def test_r9_the_express_counts_the_best_five_stops_doubled() -> None:
@@ -252,13 +240,6 @@ def test_r10c_two_markers_in_one_city_count_once() -> None:
 
 
 # ---------------------------------------------------------------- R11, R12: ferries, shared track
-
-
-SCOTLAND_AND_WALES = [
-    *line(["D4", "E3", "F4", "G3", "H2"], {"D4": "57"}),
-    *line(["D6", "E5", "F6", "G5", "H4", "H2"]),
-    *line(["U7", "U5", "T4", "S3"], {"U7": "57"}),
-]
 
 
 def test_r11_irish_ferries_go_to_the_areas_most_trains_reach() -> None:
