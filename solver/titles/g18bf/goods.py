@@ -47,7 +47,7 @@ def marker_cities(graph: TrackGraph, company: str, bonuses: Bonuses) -> dict[str
 
 def check_goods(graph: TrackGraph, company: str, run: GoodsRun, bonuses: Bonuses) -> list[Problem]:
     """The rules of the G-trains of a run (§10.6): each counts 1 to N cities holding the company's markers, a
-    city once, no city for two G-trains; and the Mine bonus exists only from phase 5."""
+    city once, no city for two G-trains (that G-trains exist only from phase 5 is the trains' check, §8)."""
     problems: list[Problem] = []
     taken: dict[str, str] = {}
     for label, spec in zip(run.labels, run.specs, strict=True):
@@ -56,8 +56,6 @@ def check_goods(graph: TrackGraph, company: str, run: GoodsRun, bonuses: Bonuses
             Problem(f"{label} {name}", "format", f"{name!r} is not a choice of a G-train (there are none)")
             for name in sorted(spec.choices)
         ]
-        if bonuses.mine is None:
-            problems.append(Problem(label, rulebook.G_TRAINS, f"no G-train runs in phase {graph.position.phase}"))
         if not 1 <= len(spec.nodes) <= side.stops:
             problems.append(
                 Problem(
@@ -108,7 +106,7 @@ def best_goods(graph: TrackGraph, company: str, trains: Sequence[str], bonuses: 
     most valuable cities fill them, the biggest train taking the most valuable cities. Every G-train that runs
     earns the Mine bonus, so running more never earns less; the cities any set of k trains can count are at
     most the sum of their numbers, which the k biggest maximise."""
-    if bonuses.mine is None or not trains:
+    if not trains:
         return []
     cities = sorted(marker_cities(graph, company, bonuses).values(), key=lambda c: (-c[1], c[0]))
     sides = sorted(trains, key=lambda t: -train_sides()[t].stops)[: len(cities)]

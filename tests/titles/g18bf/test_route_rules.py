@@ -1,0 +1,115 @@
+"""18BF's route rules one by one, and bad input: each Problem names the train and node and cites its section;
+a position, company, train or private that cannot be judged is an InputError naming it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from solver.core.board_position import parse_position
+from solver.core.evaluator import RouteSpec
+from solver.errors import InputError
+from solver.titles.g18bf import rulebook
+from solver.titles.g18bf.evaluator import evaluate
+
+from .boards import EDINBURGH_BERWICK, RHONDDA_CARDIFF_BRISTOL, line, london_east, position, run
+
+
+def _only(verdict_problems: tuple[object, ...]) -> object:
+    assert len(verdict_problems) == 1, verdict_problems
+    return verdict_problems[0]
+
+
+def test_a_route_needs_a_city_with_a_marker_of_the_company() -> None:
+    pos = position("2", EDINBURGH_BERWICK, {"D10": [["EPD"]]}, {"EG": ["2"]})
+    problem = _only(run(pos, "EG", ("2", "D10 E15")).problems)
+    assert (problem.where, problem.rule) == ("train 1 (2)", rulebook.ROUTE)  # type: ignore[attr-defined]
+
+
+def test_a_red_area_ends_the_route() -> None:
+    """§10.1: a route that visits a red area terminates there: Harwich cannot be passed through."""
+    pos = london_east("4", "EC", ["4"], tiles=line(["R26", "R28", "S29"]))
+    verdict = run(pos, "EC", ("4", "U23:4 S27 S29 R28"))
+    assert [(p.where, p.rule) for p in verdict.problems] == [("train 1 (4) S29:0", rulebook.RED_AREA_ENDS)]
+    assert run(pos, "EC", ("4", "R28 S29")).problems[0].rule == rulebook.ROUTE  # no EC marker at Ipswich
+
+
+def test_a_node_twice_and_track_twice_are_refused() -> None:
+    pos = position("3", RHONDDA_CARDIFF_BRISTOL, {"U9": [["TV"]]}, {"TV": ["3"]})
+    verdict = run(pos, "TV", ("3", "U9 U11 U9"))
+    assert {p.rule for p in verdict.problems} == {rulebook.ONCE}
+    assert {p.where for p in verdict.problems} == {"train 1 (3) U9:0", "train 1 (3) U9:0-U11:0 and U11:0-U9:0"}
+
+
+def test_no_train_runs_to_a_port() -> None:
+    """Appendix §10.6: Kirkcaldy C11 with a tile towards the port at C13 (the prototype's blue hex)."""
+    tiles = line(["C9", "C11", "C13"], {"C11": "621"})
+    pos = position("3", tiles, {"C11": [["EPD"]]}, {"EPD": ["2"]})
+    verdict = run(pos, "EPD", ("2", "C11 C13"))
+    assert any(p.rule == rulebook.PORT and p.where == "train 1 (2) C13:0" for p in verdict.problems)
+
+
+def test_route_choices_and_bad_node_references_are_named() -> None:
+    pos = position("2", EDINBURGH_BERWICK, {"D10": [["EG"]]}, {"EG": ["2"]})
+    verdict = evaluate(pos, "EG", [RouteSpec("2", ("D10", "E15"), {"skip": ["E15"]})])
+    assert [(p.where, p.rule) for p in verdict.problems] == [("train 1 (2) skip", "format")]
+    verdict = run(pos, "EG", ("2", "D10 Z99"))
+    assert [(p.where, p.rule) for p in verdict.problems] == [("train 1 (2) Z99", "format")]
+    verdict = run(pos, "EG", ("2", "D10 E13"))
+    assert "E13 has no station" in verdict.problems[0].message
+
+
+def test_a_g_train_counts_only_cities_with_the_companys_markers() -> None:
+    pos = position("5", EDINBURGH_BERWICK, {"D10": [["EG"]]}, {"EG": ["3G"]})
+    assert run(pos, "EG", ("3G", "D10")).revenue == 50 + 30
+    verdict = run(pos, "EG", ("3G", "D10 E15"))
+    assert [(p.where, p.rule) for p in verdict.problems] == [("train 1 (3G) E15:0", rulebook.G_TRAINS)]
+    verdict = evaluate(pos, "EG", [RouteSpec("3G", ("D10",), {"x": 1})])
+    assert [(p.where, p.rule) for p in verdict.problems] == [("train 1 (3G) x", "format")]
+
+
+@pytest.mark.parametrize(
+    ("phase", "kind_company", "trains", "privates", "message"),
+    [
+        ("2", "EG", ["7"], None, "company EG train 7: '7' is not an 18BF train"),
+        ("4", "EG", ["2"], None, "company EG train 2: 2-trains are obsolete from phase 4"),
+        ("3", "EG", ["3G"], None, "company EG train 3G: no 3G exists before phase 5"),
+        ("8", "NBR", ["5+5E"], None, "company NBR train 5+5E: only a system may own a 5+5E"),
+        ("8", "LNE", ["5+5E", "5+5E"], None, "company LNE: 2 5+5E trains; at most 1 each"),
+        ("3", "EG", ["2"], ["Q1"], "company EG rules.privates: 'Q1' is not a private, ferry or underground"),
+        ("3", "EG", ["2"], ["EC"], "company EG rules.privates: 'EC' is not a private, ferry or underground"),
+        ("8", "NBR", ["4+4"], ["P7"], "company NBR P7: P7 closed at the start of phase 8"),
+        ("4", "NBR", ["4"], ["U1"], "company NBR U1: U1 is available from phase 5"),
+        ("3", "EG", ["2"], ["F1", "F1"], "a private is listed twice"),
+    ],
+)
+def test_a_faulty_company_is_refused_naming_the_company_the_train_or_the_private(
+    phase: str, kind_company: str, trains: list[str], privates: list[str] | None, message: str
+) -> None:
+    pos = position(phase, [], {}, {kind_company: trains}, {kind_company: privates} if privates else None)
+    with pytest.raises(InputError, match=re.escape(message)):
+        evaluate(pos, kind_company, [])
+
+
+def test_a_private_owned_by_two_companies_and_an_unknown_company_field_are_refused() -> None:
+    pos = position("3", [], {}, {"EG": ["2"], "GA": ["2"]}, {"EG": ["P7"], "GA": ["P7"]})
+    with pytest.raises(InputError, match="company EG P7: P7 is also owned by GA"):
+        evaluate(pos, "EG", [])
+    data = {"game": "18bf", "phase": "3", "companies": {"EG": {"trains": ["2"], "rules": {"cash": 5}}}}
+    with pytest.raises(InputError, match=re.escape("company EG rules.cash: 'cash' is not a company field")):
+        evaluate(parse_position(data), "EG", [])
+    data["companies"] = {"EG": {"trains": ["2"], "rules": {"privates": "P7"}}}
+    with pytest.raises(InputError, match="privates must be a list"):
+        evaluate(parse_position(data), "EG", [])
+
+
+def test_more_routes_than_trains_an_unknown_company_and_another_title_are_refused() -> None:
+    pos = position("2", EDINBURGH_BERWICK, {"D10": [["EG"]]}, {"EG": ["2"]})
+    with pytest.raises(InputError, match=r"company EG: 2 route\(s\) for 2 but the company has 1"):
+        run(pos, "EG", ("2", "D10 E15"), ("2", "D10 E15"))
+    with pytest.raises(InputError, match="'GA' is not a company of the position"):
+        run(pos, "GA", ("2", "D10 E15"))
+    other = parse_position({"game": "1860", "phase": "2"})
+    with pytest.raises(InputError, match="cannot judge a 1860 position"):
+        evaluate(other, "C&N", [])
