@@ -121,6 +121,9 @@ class Board:
     regions: Mapping[str, frozenset[str]]
     tiles: Mapping[str, Tile]
     companies: Mapping[str, Company]
+    #: The phases of each value printed on an off-board area, in order (`title.json` → `value_columns`; empty
+    #: when the title does not say: a drawing then merges equal neighbours).
+    value_columns: tuple[tuple[str, ...], ...] = ()
 
     @property
     def becomes(self) -> Mapping[str, frozenset[str]]:
@@ -189,6 +192,13 @@ class _Reader:
             f"no map variant {self.variant!r} (the title has {', '.join(title.maps)})",
         )
         self.layout = Layout(title.layout.orientation, title.layout.letter_axis, title.layout.first_letter)
+        if title.value_columns:
+            _check(
+                tuple(p for column in title.value_columns for p in column) == title.phases and all(title.value_columns),
+                self.title_path,
+                "value_columns",
+                f"the columns list every phase of phases once, in order ({', '.join(title.phases)})",
+            )
 
     def in_variant(self, file: FilePath, field: str, maps: tuple[str, ...] | None) -> tuple[str, ...]:
         """The map variants an entry is in (all when `maps` is absent), each checked against `title.json`."""
@@ -218,6 +228,13 @@ class _Reader:
             f"{where}.value",
             f"a value by phase lists every phase of title.json in order ({', '.join(phases)})",
         )
+        for column in self.title.value_columns:
+            _check(
+                len({n.value[p] for p in column}) == 1,
+                file,
+                f"{where}.value",
+                f"the value differs within the printed column of phases {', '.join(column)} (title.json)",
+            )
         return Node(n.kind, MappingProxyType(dict(n.value)), n.slots, n.name)
 
     @staticmethod
@@ -395,6 +412,7 @@ def load_board_from(folder: FilePath, map_variant: str | None = None) -> Board:
         regions=MappingProxyType(reader.regions(map_path, map_file, hexes)),
         tiles=MappingProxyType(tiles),
         companies=MappingProxyType(reader.companies(companies_path, companies_file, hexes)),
+        value_columns=title.value_columns,
     )
 
 
