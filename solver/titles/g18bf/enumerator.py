@@ -6,7 +6,7 @@ rules accept it alone), then searches every choice of one route or none per trai
 
 Candidates are listed by `route_candidates` and valued by the route rules alone (legality and value of one
 route), the whole-run parts being the shared-track check and the Irish Sea ferries' assignment
-(`scoring.irish_bonus`): a search of another kind can reuse both.
+(`scoring.irish_ferries`): a search of another kind can reuse both.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from solver.core.track_graph import NodeRef, Piece, Side, TrackGraph
 from solver.titles.g18bf.evaluator import evaluate, rules_for
 from solver.titles.g18bf.goods import best_goods
 from solver.titles.g18bf.route_rules import Rules18BF
-from solver.titles.g18bf.scoring import LARGE, irish_bonus
+from solver.titles.g18bf.scoring import LARGE, countings, irish_ferries
 from solver.titles.g18bf.trains import train_sides
 
 #: At most this many ways of laying one path on the track are tried (several links between two nodes).
@@ -89,7 +89,7 @@ def route_candidates(graph: TrackGraph, rules: Rules18BF, train: str, deadline: 
     path use the same track); SearchStopped when the clock passes `deadline` (time.monotonic())."""
     side = train_sides()[train]
     most = None if side.kind == "express" else side.stops
-    found: dict[frozenset[Piece | Side], Candidate] = {}
+    found: dict[tuple[frozenset[Piece | Side], str | None], Candidate] = {}
     for path in simple_paths(graph, rules, most):
         if time.monotonic() > deadline:
             raise SearchStopped
@@ -98,22 +98,20 @@ def route_candidates(graph: TrackGraph, rules: Rules18BF, train: str, deadline: 
             route = TracedRoute(0, train, f"train ({train})", path, way, {})
             if rules.check_route(graph, route):
                 continue
-            value = rules.value(graph, route)
-            candidate = Candidate(
-                RouteSpec(train, tuple(map(str, path))), value.revenue, value.irish, value.multiplier, route.track
-            )
-            known = found.get(route.track)
-            if known is None or candidate.value > known.value:
-                found[route.track] = candidate
+            for value in countings(graph, route.label, path, side, rules.bonuses):
+                candidate = Candidate(
+                    RouteSpec(train, tuple(map(str, path))), value.revenue, value.irish, value.multiplier, route.track
+                )
+                known = found.get((route.track, value.irish))
+                if known is None or candidate.value > known.value:
+                    found[(route.track, value.irish)] = candidate
     return sorted(found.values(), key=lambda c: (-c.value, c.spec.nodes))
 
 
 def run_value(chosen: Sequence[Candidate], rules: Rules18BF) -> int:
     """The routes' value with the Irish Sea ferries assigned at best (§10.6)."""
-    bonuses = rules.bonuses
-    assigned = set(irish_bonus([(c.irish, c.multiplier) for c in chosen], bonuses).values())
-    ferries = sum(bonuses.irish_amount * c.multiplier for c in chosen if c.irish in assigned)
-    return sum(c.value for c in chosen) + ferries
+    ferries = irish_ferries([(c.irish, c.multiplier) for c in chosen], rules.bonuses)
+    return sum(c.value for c in chosen) + sum(amount for _, amount in ferries.values())
 
 
 def best_run(position: BoardPosition, company: str, time_limit: float | None = None) -> Best:

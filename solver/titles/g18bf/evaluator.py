@@ -1,7 +1,7 @@
 """The 18BF run evaluator, the one source of truth for whether an 18BF run is legal and what it earns (§10.6): the
 core's `evaluate` with 18BF's route rules (`route_rules.Rules18BF`) for the trains that run routes, the G-trains
 judged apart (`goods`), and the Irish Sea ferries assigned to areas of Ireland for the whole run
-(`scoring.irish_bonus`).
+(`scoring.irish_ferries`).
 
 A run lists one `RouteSpec` per train in any order: a route train's nodes in the order it passes them (every node
 on its track, skipped small cities included), a G-train's the cities it counts. Messages name each by its place
@@ -10,6 +10,7 @@ in that list (`train 2 (5G)`).
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Sequence
 
@@ -22,7 +23,7 @@ from solver.titles.g18bf import rulebook
 from solver.titles.g18bf.bonuses import company_bonuses
 from solver.titles.g18bf.goods import GoodsRun, check_goods, score_goods
 from solver.titles.g18bf.route_rules import Rules18BF
-from solver.titles.g18bf.scoring import irish_bonus
+from solver.titles.g18bf.scoring import RouteValue, countings, irish_ferries
 from solver.titles.g18bf.trains import phase_index, train_sides
 
 
@@ -111,27 +112,34 @@ def evaluate(
 
 def _with_ferries(rules: Rules18BF, graph: TrackGraph, trains: Sequence[TrainScore]) -> list[TrainScore]:
     """The route trains' scores with the Irish Sea ferries assigned to the best areas (§10.6), each train that
-    counts an assigned area earning the ferry's bonus (doubled by a plus train, appendix §10.6)."""
+    counts an assigned area earning the ferry's bonus (doubled by a plus train, appendix §10.6). A 5+5E that
+    could count its Irish area or skip it takes whichever makes the whole run worth most (§10.6: the highest
+    legal earnings are declared)."""
     bonuses = rules.bonuses
-    visits = [
-        (
-            next((s.node.hex for s in t.stops if s.counted and s.node.hex in bonuses.ireland), None),
-            train_sides()[t.train].multiplier,
+    options: list[list[tuple[RouteValue, TrainScore]]] = []
+    for train in trains:
+        found = countings(graph, train.label, train.nodes, train_sides()[train.train], bonuses)
+        options.append(
+            [(found[0], train), *((v, rules.score(graph, train.train, train.label, train.nodes, v)) for v in found[1:])]
         )
-        for t in trains
-    ]
-    assigned = {area: ferry for ferry, area in irish_bonus(visits, bonuses).items()}
+
+    def worth(combo: tuple[tuple[RouteValue, TrainScore], ...]) -> int:
+        ferries = irish_ferries([(v.irish, v.multiplier) for v, _ in combo], bonuses)
+        return sum(v.revenue for v, _ in combo) + sum(amount for _, amount in ferries.values())
+
+    best = max(itertools.product(*options), key=worth)
+    ferries = irish_ferries([(v.irish, v.multiplier) for v, _ in best], bonuses)
     out = []
-    for train, (area, multiplier) in zip(trains, visits, strict=True):
-        if area is None or area not in assigned:
-            out.append(train)
+    for i, (value, score) in enumerate(best):
+        if i not in ferries:
+            out.append(score)
             continue
-        amount = bonuses.irish_amount * multiplier
-        name = graph.position.board.hexes[area].name or area
-        note = f"{assigned[area]} assigned to {name} +{amount}"
+        ferry, amount = ferries[i]
+        area = value.irish or ""
+        note = f"{ferry} assigned to {graph.position.board.hexes[area].name or area} +{amount}"
         out.append(
             TrainScore(
-                train.train, train.label, train.nodes, train.stops, train.revenue + amount, 0, (*train.notes, note)
+                score.train, score.label, score.nodes, score.stops, score.revenue + amount, 0, (*score.notes, note)
             )
         )
     return out

@@ -163,10 +163,16 @@ class Rules18BF:
 
     def score_route(self, graph: TrackGraph, route: TracedRoute) -> TrainScore:
         """What a legal route earns before the Irish Sea ferries are assigned (`evaluator.evaluate` adds them)."""
-        value = self.value(graph, route)
+        return self.score(graph, route.train, route.label, route.nodes, self.value(graph, route))
+
+    def score(
+        self, graph: TrackGraph, train: str, label: str, nodes: Sequence[NodeRef], value: RouteValue
+    ) -> TrainScore:
+        """A route's score from one counting of its stops: each stop's value or why it earns nothing, the
+        bonuses by name, and the revenue."""
         values = dict(value.stop_values)
         stops: list[StopScore] = []
-        for ref in route.nodes:
+        for ref in nodes:
             node = graph.nodes[ref]
             if ref in values:
                 added = [f"{p} +{a}" for p, a in self.bonuses.node_bonus.get(ref.hex, ())]
@@ -178,8 +184,8 @@ class Rules18BF:
                 stops.append(StopScore(ref, node.kind, 0, False, "track only"))
         notes = [f"{name} +{amount}" for name, amount in value.bonuses]
         if value.multiplier > 1:
-            notes.append(f"{route.train} doubles the route and its bonuses")
-        return TrainScore(route.train, route.label, route.nodes, tuple(stops), value.revenue, 0, tuple(notes))
+            notes.append(f"{train} doubles the route and its bonuses")
+        return TrainScore(train, label, tuple(nodes), tuple(stops), value.revenue, 0, tuple(notes))
 
 
 def _refs(refs: Sequence[NodeRef]) -> str:

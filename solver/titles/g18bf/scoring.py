@@ -9,7 +9,7 @@ legal earnings must be declared (§10.6).
 A stop is worth its printed value (a red area's by phase) plus what the company's privates add to it (§7.1); the
 route adds the border bonuses (a counted stop in Scotland and one not in Scotland; the same for Wales), and London
 and a red area, all from counted stops (§10.6: "Skipped cities do not count"); a plus train doubles the lot. The
-Irish Sea ferries are assigned to areas for the whole run (`irish_bonus`), so a route's value here leaves them out
+Irish Sea ferries are assigned to areas for the whole run (`irish_ferries`), so a route's value here leaves them out
 and names the Irish area it counts.
 """
 
@@ -77,14 +77,20 @@ def _feature(graph: TrackGraph, ref: NodeRef, bonuses: Bonuses) -> tuple[str, st
 
 
 def _choose(
-    graph: TrackGraph, fixed: Sequence[NodeRef], optional: Sequence[NodeRef], k: int, bonuses: Bonuses
+    graph: TrackGraph,
+    fixed: Sequence[NodeRef],
+    optional: Sequence[NodeRef],
+    k: int,
+    bonuses: Bonuses,
+    weigh_ferries: bool,
 ) -> tuple[NodeRef, ...]:
-    """The k optional stops that, counted with `fixed`, make the route worth most (an Irish area weighed with a
-    ferry the company owns). Exact: the bonuses depend only on which features the counted stops have, so only
-    the k best stops of each feature can be needed; ties go to the stops earlier on the route."""
+    """The k optional stops that, counted with `fixed`, make the route worth most (with `weigh_ferries`, an Irish
+    area weighed with a ferry the company owns). Exact: the bonuses depend only on which features the counted
+    stops have, so only the k best stops of each feature can be needed; ties go to the stops earlier on the
+    route."""
     if k <= 0:
         return ()
-    ferry = bonuses.irish_amount if bonuses.irish_ferries else 0
+    ferry = bonuses.irish_amount if bonuses.irish_ferries and weigh_ferries else 0
 
     def weight(ref: NodeRef) -> int:
         return stop_value(graph, ref, bonuses) + (ferry if ref.hex in bonuses.ireland else 0)
@@ -106,10 +112,17 @@ def _choose(
 
 
 def value_route(
-    graph: TrackGraph, label: str, nodes: Sequence[NodeRef], side: TrainSide, bonuses: Bonuses
+    graph: TrackGraph,
+    label: str,
+    nodes: Sequence[NodeRef],
+    side: TrainSide,
+    bonuses: Bonuses,
+    weigh_ferries: bool = True,
 ) -> RouteValue:
     """Count the stops of a route (its nodes in order) for `side` and value it; `problems` when it cannot count
-    them (§10.6)."""
+    them (§10.6). Where the train chooses (small cities, a 5+5E's five), an Irish area is weighed with an Irish
+    Sea ferry the company owns unless `weigh_ferries` is False: the choice that is best when no ferry goes to the
+    area (only a 5+5E can skip a red area, so only its counting can depend on where the ferries go)."""
     stops = [r for r in nodes if graph.nodes[r].kind in LARGE or graph.nodes[r].kind == SMALL]
     problems: list[Problem] = []
     if side.kind == "express":
@@ -128,7 +141,7 @@ def value_route(
                     f"skipped); a {side.name} train counts {side.stops} at most",
                 )
             )
-    chosen = set(_choose(graph, fixed, optional, side.stops - len(fixed), bonuses))
+    chosen = set(_choose(graph, fixed, optional, side.stops - len(fixed), bonuses, weigh_ferries))
     counted = tuple(r for r in stops if r in fixed or r in chosen)
     if len(counted) < 2:
         problems.append(Problem(label, rulebook.COUNT, f"the route counts {len(counted)} stop(s); a train counts two"))
@@ -144,13 +157,33 @@ def value_route(
     )
 
 
-def irish_bonus(visits: Sequence[tuple[str | None, int]], bonuses: Bonuses) -> dict[str, str]:
+def countings(
+    graph: TrackGraph, label: str, nodes: Sequence[NodeRef], side: TrainSide, bonuses: Bonuses
+) -> list[RouteValue]:
+    """The countings of a route worth considering for a whole run: the best one with an owned Irish ferry going
+    to its Irish area, and for a 5+5E counting an Irish area, the best one without (when it differs)."""
+    first = value_route(graph, label, nodes, side, bonuses)
+    if side.kind != "express" or first.irish is None or not bonuses.irish_ferries:
+        return [first]
+    second = value_route(graph, label, nodes, side, bonuses, weigh_ferries=False)
+    return [first] if second.counted == first.counted else [first, second]
+
+
+def irish_ferries(visits: Sequence[tuple[str | None, int]], bonuses: Bonuses) -> dict[int, tuple[str, int]]:
     """The best assignment of the company's Irish Sea ferries to areas of Ireland, one area each (§10.6): given
-    each train's Irish area and multiplier, the areas that the most train-visits reach (a plus train counting
-    twice), ties to the area listed first in the data. Returns ferry -> area."""
+    each train's Irish area and multiplier, the ferries go to the areas that the most train-visits reach (a plus
+    train counting twice; ties to the area first in the data's order), which is exact as every Irish ferry is
+    worth the same. Returns, for each train that earns a ferry's bonus, (the ferry, its bonus, doubled for a plus
+    train)."""
     weight: dict[str, int] = defaultdict(int)
     for area, multiplier in visits:
         if area is not None:
             weight[area] += multiplier
-    areas = sorted(weight, key=lambda a: (-weight[a], sorted(bonuses.ireland).index(a)))
-    return dict(zip(bonuses.irish_ferries, areas, strict=False))
+    order = sorted(bonuses.ireland)
+    areas = sorted(weight, key=lambda a: (-weight[a], order.index(a)))
+    assigned = {area: ferry for ferry, area in zip(bonuses.irish_ferries, areas, strict=False)}
+    return {
+        i: (assigned[area], bonuses.irish_amount * multiplier)
+        for i, (area, multiplier) in enumerate(visits)
+        if area is not None and area in assigned
+    }
