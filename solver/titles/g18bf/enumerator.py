@@ -26,10 +26,6 @@ from solver.titles.g18bf.route_rules import Rules18BF
 from solver.titles.g18bf.scoring import LARGE, countings, irish_ferries
 from solver.titles.g18bf.trains import train_sides
 
-#: At most this many ways of laying one path on the track are tried (several links between two nodes).
-MAX_WAYS = 64
-
-
 class SearchStopped(Exception):
     """The time limit passed."""
 
@@ -94,7 +90,7 @@ def route_candidates(graph: TrackGraph, rules: Rules18BF, train: str, deadline: 
         if time.monotonic() > deadline:
             raise SearchStopped
         options = [graph.links(a, b) for a, b in itertools.pairwise(path)]
-        for way in itertools.islice(itertools.product(*options), MAX_WAYS):
+        for way in itertools.product(*options):
             route = TracedRoute(0, train, f"train ({train})", path, way, {})
             if rules.check_route(graph, route):
                 continue

@@ -3,11 +3,11 @@ a position, company, train or private that cannot be judged is an InputError nam
 
 from __future__ import annotations
 
-import re
+from pathlib import Path
 
 import pytest
 
-from solver.core.board_position import parse_position
+from solver.core.board_position import parse_position, read_position
 from solver.core.evaluator import RouteSpec
 from solver.errors import InputError
 from solver.titles.g18bf import rulebook
@@ -69,39 +69,23 @@ def test_a_g_train_counts_only_cities_with_the_companys_markers() -> None:
     assert [(p.where, p.rule) for p in verdict.problems] == [("train 1 (3G) x", "format")]
 
 
-@pytest.mark.parametrize(
-    ("phase", "kind_company", "trains", "privates", "message"),
-    [
-        ("2", "EG", ["7"], None, "company EG train 7: '7' is not an 18BF train"),
-        ("4", "EG", ["2"], None, "company EG train 2: 2-trains are obsolete from phase 4"),
-        ("3", "EG", ["3G"], None, "company EG train 3G: no 3G exists before phase 5"),
-        ("8", "NBR", ["5+5E"], None, "company NBR train 5+5E: only a system may own a 5+5E"),
-        ("8", "LNE", ["5+5E", "5+5E"], None, "company LNE: 2 5+5E trains; at most 1 each"),
-        ("3", "EG", ["2"], ["Q1"], "company EG rules.privates: 'Q1' is not a private, ferry or underground"),
-        ("3", "EG", ["2"], ["EC"], "company EG rules.privates: 'EC' is not a private, ferry or underground"),
-        ("8", "NBR", ["4+4"], ["P7"], "company NBR P7: P7 closed at the start of phase 8"),
-        ("4", "NBR", ["4"], ["U1"], "company NBR U1: U1 is available from phase 5"),
-        ("3", "EG", ["2"], ["F1", "F1"], "a private is listed twice"),
-    ],
-)
-def test_a_faulty_company_is_refused_naming_the_company_the_train_or_the_private(
-    phase: str, kind_company: str, trains: list[str], privates: list[str] | None, message: str
-) -> None:
-    pos = position(phase, [], {}, {kind_company: trains}, {kind_company: privates} if privates else None)
-    with pytest.raises(InputError, match=re.escape(message)):
-        evaluate(pos, kind_company, [])
+BAD = sorted((Path(__file__).parent / "bad").glob("*.json"))
 
 
-def test_a_private_owned_by_two_companies_and_an_unknown_company_field_are_refused() -> None:
-    pos = position("3", [], {}, {"EG": ["2"], "GA": ["2"]}, {"EG": ["P7"], "GA": ["P7"]})
-    with pytest.raises(InputError, match="company EG P7: P7 is also owned by GA"):
-        evaluate(pos, "EG", [])
-    data = {"game": "18bf", "phase": "3", "companies": {"EG": {"trains": ["2"], "rules": {"cash": 5}}}}
-    with pytest.raises(InputError, match=re.escape("company EG rules.cash: 'cash' is not a company field")):
-        evaluate(parse_position(data), "EG", [])
-    data["companies"] = {"EG": {"trains": ["2"], "rules": {"privates": "P7"}}}
-    with pytest.raises(InputError, match="privates must be a list"):
-        evaluate(parse_position(data), "EG", [])
+@pytest.mark.parametrize("path", BAD, ids=lambda p: p.stem)
+def test_a_faulty_company_is_refused_naming_the_company_the_train_or_the_private(path: Path) -> None:
+    """Each file of tests/titles/g18bf/bad/ is a position whose first company cannot run (its `name` says the
+    message expected): refused before any route is judged, naming the company and the train or private."""
+    pos = read_position(path)
+    company = next(iter(pos.companies))
+    with pytest.raises(InputError) as caught:
+        evaluate(pos, company, [])
+    assert len(caught.value.problems) == 1
+    assert str(caught.value.problems[0]).startswith(pos.name)
+
+
+def test_there_are_bad_files_for_every_check_of_companies() -> None:
+    assert len(BAD) == 13
 
 
 def test_more_routes_than_trains_an_unknown_company_and_another_title_are_refused() -> None:
