@@ -26,6 +26,7 @@ from solver.titles.g18bf.route_rules import Rules18BF
 from solver.titles.g18bf.scoring import LARGE, countings, irish_ferries
 from solver.titles.g18bf.trains import train_sides
 
+
 class SearchStopped(Exception):
     """The time limit passed."""
 
