@@ -13,7 +13,7 @@ from solver.errors import InputError
 from solver.titles.g18bf import rulebook
 from solver.titles.g18bf.evaluator import evaluate
 
-from .boards import EDINBURGH_BERWICK, RHONDDA_CARDIFF_BRISTOL, line, london_east, position, run
+from .boards import EDINBURGH_BERWICK, LONDON_HARWICH, RHONDDA_CARDIFF_BRISTOL, line, london_east, position, run
 
 
 def _only(verdict_problems: tuple[object, ...]) -> object:
@@ -97,3 +97,21 @@ def test_more_routes_than_trains_an_unknown_company_and_another_title_are_refuse
     other = parse_position({"game": "1860", "phase": "2"})
     with pytest.raises(InputError, match="cannot judge a 1860 position"):
         evaluate(other, "C&N", [])
+
+
+def test_no_route_turns_back_at_a_junction() -> None:
+    """§10.1: "It may not use any segment of track more than once, not even the small section of track at the
+    junctions on some non-city tiles—this implies that it may not backtrack over the sharp angle at such a
+    junction." T26 takes the junction tile 26 (from London's side to Colchester's and to Southend's): London(E)
+    reaches either, Colchester and Southend are not joined through the junction, and two trains cannot both use
+    the track from London to the junction (§10.6)."""
+    tiles = [t for t in LONDON_HARWICH if t[0] != "T26"] + [("T26", "26", 0), ("U27", "4", 2)]
+    parts: list[list[str]] = [[] for _ in range(6)]
+    parts[4] = ["EC"]
+    pos = position("3", tiles, {"U23": parts}, {"EC": ["3", "2"]})
+    assert run(pos, "EC", ("2", "U23:4 U27")).revenue == 40 + 10
+    assert run(pos, "EC", ("3", "U23:4 S27 S29")).revenue == 90
+    turned = run(pos, "EC", ("3", "S27 U27"))
+    assert [p.message for p in turned.problems] == ["no track joins S27:0 to U27:0 without another stop"]
+    both = run(pos, "EC", ("3", "U23:4 S27 S29"), ("2", "U23:4 U27"))
+    assert [(p.where, p.rule) for p in both.problems] == [("train 1 (3) and train 2 (2)", rulebook.NO_SHARED_TRACK)]
