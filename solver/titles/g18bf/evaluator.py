@@ -10,7 +10,6 @@ in that list (`train 2 (5G)`).
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Sequence
 
@@ -23,7 +22,7 @@ from solver.titles.g18bf import rulebook
 from solver.titles.g18bf.bonuses import company_bonuses
 from solver.titles.g18bf.goods import GoodsRun, check_goods, score_goods
 from solver.titles.g18bf.route_rules import Rules18BF
-from solver.titles.g18bf.scoring import RouteValue, countings, irish_ferries
+from solver.titles.g18bf.scoring import best_countings, countings, irish_ferries
 from solver.titles.g18bf.trains import phase_index, train_sides
 
 
@@ -116,18 +115,12 @@ def _with_ferries(rules: Rules18BF, graph: TrackGraph, trains: Sequence[TrainSco
     could count its Irish area or skip it takes whichever makes the whole run worth most (§10.6: the highest
     legal earnings are declared)."""
     bonuses = rules.bonuses
-    options: list[list[tuple[RouteValue, TrainScore]]] = []
-    for train in trains:
-        found = countings(graph, train.label, train.nodes, train_sides()[train.train], bonuses)
-        options.append(
-            [(found[0], train), *((v, rules.score(graph, train.train, train.label, train.nodes, v)) for v in found[1:])]
-        )
-
-    def worth(combo: tuple[tuple[RouteValue, TrainScore], ...]) -> int:
-        ferries = irish_ferries([(v.irish, v.multiplier) for v, _ in combo], bonuses)
-        return sum(v.revenue for v, _ in combo) + sum(amount for _, amount in ferries.values())
-
-    best = max(itertools.product(*options), key=worth)
+    options = [countings(graph, t.label, t.nodes, train_sides()[t.train], bonuses) for t in trains]
+    _, chosen = best_countings(options, bonuses)
+    best = [
+        (value, train if value is found[0] else rules.score(graph, train.train, train.label, train.nodes, value))
+        for train, value, found in zip(trains, chosen, options, strict=True)
+    ]
     ferries = irish_ferries([(v.irish, v.multiplier) for v, _ in best], bonuses)
     out = []
     for i, (value, score) in enumerate(best):

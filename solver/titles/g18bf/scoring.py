@@ -187,3 +187,16 @@ def irish_ferries(visits: Sequence[tuple[str | None, int]], bonuses: Bonuses) ->
         for i, (area, multiplier) in enumerate(visits)
         if area is not None and area in assigned
     }
+
+
+def best_countings(options: Sequence[Sequence[RouteValue]], bonuses: Bonuses) -> tuple[int, tuple[RouteValue, ...]]:
+    """Of the countings each route may take (`countings`), the choice that makes the run worth most with the
+    Irish Sea ferries assigned at best (§10.6: the highest earnings are declared); the first of equals. Returns
+    the worth (ferries included) and the chosen counting of each route."""
+    best: tuple[int, tuple[RouteValue, ...]] = (-1, ())
+    for combo in itertools.product(*options):
+        ferries = irish_ferries([(v.irish, v.multiplier) for v in combo], bonuses)
+        worth = sum(v.revenue for v in combo) + sum(amount for _, amount in ferries.values())
+        if worth > best[0]:
+            best = (worth, combo)
+    return best

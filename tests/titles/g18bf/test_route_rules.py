@@ -9,9 +9,11 @@ import pytest
 
 from solver.core.board_position import parse_position, read_position
 from solver.core.evaluator import RouteSpec
+from solver.core.track_graph import NodeRef
 from solver.errors import InputError
 from solver.titles.g18bf import rulebook
-from solver.titles.g18bf.evaluator import evaluate
+from solver.titles.g18bf.evaluator import evaluate, rules_for
+from solver.titles.g18bf.scoring import RouteValue, best_countings
 
 from .boards import EDINBURGH_BERWICK, LONDON_HARWICH, RHONDDA_CARDIFF_BRISTOL, line, london_east, position, run
 
@@ -115,3 +117,22 @@ def test_no_route_turns_back_at_a_junction() -> None:
     assert [p.message for p in turned.problems] == ["no track joins S27:0 to U27:0 without another stop"]
     both = run(pos, "EC", ("3", "U23:4 S27 S29"), ("2", "U23:4 U27"))
     assert [(p.where, p.rule) for p in both.problems] == [("train 1 (3) and train 2 (2)", rulebook.NO_SHARED_TRACK)]
+
+
+def test_an_express_skips_its_irish_area_when_the_only_ferry_is_worth_as_much_elsewhere() -> None:
+    """§10.6 (the highest earnings declared; one area per Irish ferry): a System with one ferry runs a 5+5E that
+    may count North Ireland (40, the first of equals with a 50 once the ferry's 10 is weighed) or skip it for
+    that 50, and a 4+4 to Mid-Ireland. The ferry goes to one area only (both weigh 2, North Ireland first), so
+    counting North Ireland gains 20 with the ferry while skipping it gains 20 without it and lets the ferry earn
+    20 at Mid-Ireland: the run takes the second counting (the countings here stand for `scoring.countings`)."""
+    pos = position("8", [], {}, {"LNE": ["5+5E", "4+4"]}, {"LNE": ["F1"]})
+    bonuses = rules_for(pos, "LNE").bonuses
+    a, b = NodeRef("H2", 0), NodeRef("M17", 0)
+    count_ireland = RouteValue((a,), (b,), ((a, 40),), (), 2, "H2", ())
+    skip_ireland = RouteValue((b,), (a,), ((b, 50),), (), 2, None, ())
+    to_mid_ireland = RouteValue((NodeRef("N4", 0),), (), ((NodeRef("N4", 0), 40),), (), 2, "N4", ())
+    worth, chosen = best_countings([[count_ireland, skip_ireland], [to_mid_ireland]], bonuses)
+    assert chosen == (skip_ireland, to_mid_ireland)
+    assert worth == 100 + 80 + 20
+    worth, chosen = best_countings([[count_ireland, skip_ireland]], bonuses)
+    assert chosen == (count_ireland,) and worth == 80 + 20  # alone, the ferry's 20 makes a tie: the first
