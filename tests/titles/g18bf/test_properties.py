@@ -1,7 +1,8 @@
 """Hypothesis properties of 18BF's route rules over random walks along the track of stretches of the real map:
 a plus train earns exactly twice its single train's value; a route's legality and revenue do not depend on its
-direction; the 5+5E's five stops are the best five; a bigger train never earns less; adding a marker never lowers
-the G-trains' best value; and no run walked at random beats the enumerator's optimum."""
+direction; the 5+5E's five stops are the best five and an N-train's small cities the best ones; a bigger train
+never earns less; adding a marker never lowers the G-trains' best value; and no run walked at random beats the
+enumerator's optimum."""
 
 from __future__ import annotations
 
@@ -90,6 +91,31 @@ def test_the_express_counts_the_best_five_stops(path: tuple[NodeRef, ...]) -> No
 
     best = max(worth(c) for c in itertools.combinations(stops, min(5, len(stops))))
     assert worth(value.counted) == best
+
+
+@given(walks(), st.sampled_from(["2", "3", "4", "5", "6"]))
+def test_an_n_train_counts_the_best_intermediate_small_cities(path: tuple[NodeRef, ...], train: str) -> None:
+    """§10.6: every large city, part of London and red area counts, and the ends (a reading); intermediate small
+    cities fill the rest of the train's number. The counted ones are worth the best of every choice of them."""
+    side = train_sides()[train]
+    value = value_route(GRAPH, "t", path, side, BONUSES)
+    if value.problems:
+        return
+    stops = [r for r in path if GRAPH.nodes[r].kind in ("city", "london", "offboard", "town")]
+    must = [r for r in stops if GRAPH.nodes[r].kind != "town" or r in (path[0], path[-1])]
+    towns = [r for r in stops if r not in must]
+
+    def worth(combo: tuple[NodeRef, ...]) -> int:
+        counted = [*must, *combo]
+        return sum(stop_value(GRAPH, r, BONUSES) for r in counted) + sum(
+            b for _, b in route_bonuses(GRAPH, counted, BONUSES)
+        )
+
+    best = max(
+        worth(c) for n in range(len(towns) + 1) if len(must) + n <= side.stops for c in itertools.combinations(towns, n)
+    )
+    assert value.revenue == best
+    assert len(value.counted) == min(side.stops, len(stops))
 
 
 @given(walks(), st.sampled_from([("2", "3"), ("3", "4"), ("4", "5"), ("5", "6")]))
