@@ -97,6 +97,7 @@ class Kind:
     name: str
     description: str
     becomes: frozenset[str]
+    joins: bool = False
 
 
 @dataclass(frozen=True)
@@ -120,11 +121,19 @@ class Board:
     regions: Mapping[str, frozenset[str]]
     tiles: Mapping[str, Tile]
     companies: Mapping[str, Company]
+    #: The phases of each value printed on an off-board area, in order (`title.json` → `value_columns`; empty
+    #: when the title does not say: a drawing then merges equal neighbours).
+    value_columns: tuple[tuple[str, ...], ...] = ()
 
     @property
     def becomes(self) -> Mapping[str, frozenset[str]]:
         """For each node kind, the kinds an upgrade may turn it into (for `upgrades.upgrade_fits`)."""
         return MappingProxyType({k: v.becomes for k, v in self.node_kinds.items()})
+
+    @property
+    def joining(self) -> frozenset[str]:
+        """The node kinds whose separate nodes an upgrade may join into one (for `upgrades.upgrade_fits`)."""
+        return frozenset(k for k, v in self.node_kinds.items() if v.joins)
 
     def border(self, hex_: str, edge: int) -> Border | None:
         """The border on `edge` of `hex_`, whichever side of it the data lists."""
@@ -156,7 +165,7 @@ def _kinds(specs: Mapping[str, KindSpec], file: FilePath, field: str) -> Mapping
     for key, spec in specs.items():
         for other in spec.becomes:
             _check(other in specs, file, f"{field}.{key}.becomes", f"{other!r} is not one of the {field}")
-    return MappingProxyType({k: Kind(s.name, s.description, frozenset(s.becomes)) for k, s in specs.items()})
+    return MappingProxyType({k: Kind(s.name, s.description, frozenset(s.becomes), s.joins) for k, s in specs.items()})
 
 
 class _Reader:
@@ -183,6 +192,13 @@ class _Reader:
             f"no map variant {self.variant!r} (the title has {', '.join(title.maps)})",
         )
         self.layout = Layout(title.layout.orientation, title.layout.letter_axis, title.layout.first_letter)
+        if title.value_columns:
+            _check(
+                tuple(p for column in title.value_columns for p in column) == title.phases and all(title.value_columns),
+                self.title_path,
+                "value_columns",
+                f"the columns list every phase of phases once, in order ({', '.join(title.phases)})",
+            )
 
     def in_variant(self, file: FilePath, field: str, maps: tuple[str, ...] | None) -> tuple[str, ...]:
         """The map variants an entry is in (all when `maps` is absent), each checked against `title.json`."""
@@ -212,6 +228,13 @@ class _Reader:
             f"{where}.value",
             f"a value by phase lists every phase of title.json in order ({', '.join(phases)})",
         )
+        for column in self.title.value_columns:
+            _check(
+                len({n.value[p] for p in column}) == 1,
+                file,
+                f"{where}.value",
+                f"the value differs within the printed column of phases {', '.join(column)} (title.json)",
+            )
         return Node(n.kind, MappingProxyType(dict(n.value)), n.slots, n.name)
 
     @staticmethod
@@ -389,6 +412,7 @@ def load_board_from(folder: FilePath, map_variant: str | None = None) -> Board:
         regions=MappingProxyType(reader.regions(map_path, map_file, hexes)),
         tiles=MappingProxyType(tiles),
         companies=MappingProxyType(reader.companies(companies_path, companies_file, hexes)),
+        value_columns=title.value_columns,
     )
 
 

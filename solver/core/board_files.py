@@ -35,6 +35,7 @@ class KindSpec(_Strict):
     name: str
     description: str = ""
     becomes: tuple[str, ...] = ()
+    joins: bool = False
 
 
 class TitleFile(_Strict):
@@ -47,6 +48,7 @@ class TitleFile(_Strict):
     node_kinds: dict[str, KindSpec] = Field(min_length=1)
     company_kinds: dict[str, KindSpec] = Field(min_length=1)
     maps: tuple[str, ...] = Field(min_length=1)
+    value_columns: tuple[tuple[str, ...], ...] = ()
 
 
 # ---------------------------------------------------------------- nodes and paths, shared by map.json and tiles.json

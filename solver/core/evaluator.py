@@ -172,17 +172,24 @@ def trace(
 
 
 def evaluate(
-    rules: RouteRules, position: BoardPosition, company: str, run: Sequence[RouteSpec], graph: TrackGraph | None = None
+    rules: RouteRules,
+    position: BoardPosition,
+    company: str,
+    run: Sequence[RouteSpec],
+    graph: TrackGraph | None = None,
+    labels: Sequence[str] | None = None,
 ) -> Evaluation:
     """Judge and score a company's run under a title's `rules`: every problem found, or each train's score.
 
     Each route is traced on the track; where it can lie on the track in several ways, the first way (in the
     order of the links) that the title's rules accept for the route alone and together with the other routes
-    is taken, and when none is accepted the problems of the first way are reported.
+    is taken, and when none is accepted the problems of the first way are reported. `labels` name the routes in
+    messages (by default `train_labels` of the run: a title whose run holds more than routes passes its own).
     """
     if graph is None:
         graph = TrackGraph(position)
-    labels = train_labels([spec.train for spec in run])
+    if labels is None:
+        labels = train_labels([spec.train for spec in run])
     problems: list[Problem] = []
     candidates: list[list[TracedRoute]] = []
     for i, spec in enumerate(run):

@@ -74,6 +74,11 @@ class Link:
         return tuple(out)
 
 
+def track_hexes(track: frozenset[Piece | Side]) -> str:
+    """The hexes of some track (paths and hex sides), sorted, for a message: `D10, E11`."""
+    return ", ".join(sorted({item.hex if isinstance(item, Piece) else item[0] for item in track}))
+
+
 class TrackGraph:
     """The nodes and links of a position; `links(a, b)` are the ways from a to b, each oriented from a."""
 

@@ -1,8 +1,10 @@
 """Which rotations of a new tile keep every path of the tile (or printed hex) it replaces.
 
 The old paths, laid at their rotation, must all be among the new tile's paths at the new rotation, with each old
-node matched to a distinct new node of the same kind or of a kind the old one may become (`title.json` →
-`node_kinds.<kind>.becomes`, e.g. a printed village that a tile turns into a station). That is the part of
+node matched to a new node of the same kind or of a kind the old one may become (`title.json` →
+`node_kinds.<kind>.becomes`, e.g. a printed village that a tile turns into a station). Old nodes go to distinct
+new nodes, except that nodes of a kind the title declares joinable (`node_kinds.<kind>.joins`: separate spaces
+that an upgrade links into one station) may share one. That is the part of
 "the new tile must contain all the existing track, connected to the same hex sides" that every title shares
 (docs/board-data.md cites each title's rule); which tiles a hex may take at all, and what else an upgrade must
 add, are each title's rules. A tile marked `fixed_rotation` is laid only at rotation 0.
@@ -38,13 +40,15 @@ def upgrade_fits(
     new: Face,
     becomes: Mapping[str, frozenset[str]] | None = None,
     fixed_rotation: bool = False,
+    joining: frozenset[str] = frozenset(),
 ) -> tuple[Fit, ...]:
-    """Every (rotation, node map) under which `new` keeps all of `old`'s paths, rotations ascending."""
+    """Every (rotation, node map) under which `new` keeps all of `old`'s paths, rotations ascending; old nodes of
+    a kind in `joining` may share a new node with each other."""
     allowed = becomes or {}
     old_paths = [p.rotated(old_rotation) for p in old.paths]
     node_maps = [
         chosen
-        for chosen in itertools.permutations(range(len(new.nodes)), len(old.nodes))
+        for chosen in _node_maps(old, new, joining)
         if all(
             new.nodes[n].kind == o.kind or new.nodes[n].kind in allowed.get(o.kind, frozenset())
             for o, n in zip(old.nodes, chosen, strict=True)
@@ -59,12 +63,27 @@ def upgrade_fits(
     return tuple(fits)
 
 
+def _node_maps(old: Face, new: Face, joining: frozenset[str]) -> list[tuple[int, ...]]:
+    """Each way of giving every old node a new node: distinct new nodes, but for old nodes of a joinable kind,
+    which may share one with each other."""
+    if not joining:
+        return list(itertools.permutations(range(len(new.nodes)), len(old.nodes)))
+    maps = []
+    for chosen in itertools.product(range(len(new.nodes)), repeat=len(old.nodes)):
+        shared = {n for n in chosen if chosen.count(n) > 1}
+        if all(old.nodes[i].kind in joining for i, n in enumerate(chosen) if n in shared):
+            maps.append(chosen)
+    return maps
+
+
 def upgrade_rotations(
     old: Face,
     old_rotation: int,
     new: Face,
     becomes: Mapping[str, frozenset[str]] | None = None,
     fixed_rotation: bool = False,
+    joining: frozenset[str] = frozenset(),
 ) -> tuple[int, ...]:
     """The map rotations at which `new` may replace `old` (laid at `old_rotation`) keeping every old path."""
-    return tuple(sorted({fit.rotation for fit in upgrade_fits(old, old_rotation, new, becomes, fixed_rotation)}))
+    fits = upgrade_fits(old, old_rotation, new, becomes, fixed_rotation, joining)
+    return tuple(sorted({fit.rotation for fit in fits}))

@@ -1,7 +1,8 @@
 """Any title's board as a Plotly figure, from the core's board data (`solver.core.board_data.load_board`), in the
 title's own hex orientation: hexes coloured as printed, names and labels, terrain costs, printed nodes (several
 to a hex, each placed towards the edges its track leaves by) and paths, and borders; with a position's tiles
-and station markers (`position_figure`).
+and station markers (`position_figure`). Yellow triangles (18BF §10.4) are drawn on the edges that carry them until a
+tile is laid on the hex; each type of hex side has its own line (a province border dashed) and a legend entry.
 
 What a node kind looks like is chosen from how the title describes it (`title.json` → `node_kinds`): a kind
 whose nodes take station markers is drawn as circles, one per marker space: white when empty, else in the
@@ -26,7 +27,15 @@ from solver.draw.traces import Lines, Marks, fill_trace, line_trace, marks_trace
 
 #: Fill of each printed colour that is not a tile colour.
 PRINTED_FILL = {"white": palette.LAND_FILL, "red": palette.RED_AREA_FILL, "blue": palette.PORT_FILL, "grey": "#b0b0b0"}
-BORDER_COLOURS = {"impassable": "#c62828", "water": "#1e88e5", "mountain": "#6d4c41"}
+#: How each type of hex side is drawn: colour, dash (None: solid) and the legend's words. A province border
+#: (18BF's England, Scotland and Wales) stops no track, so it is dashed, unlike an impassable side.
+BORDER_STYLES = {
+    "impassable": ("#c62828", None, "impassable side"),
+    "water": ("#1e88e5", None, "water side"),
+    "mountain": ("#6d4c41", None, "mountain side"),
+    "province": ("#6a1b9a", "dash", "national border"),
+}
+TRIANGLE_FILL = "#f2c500"
 TERRAIN_MARK = {"mountain": "▲", "water": "≈"}
 #: Distance from the centre, in hex units, of a node drawn towards its exits when a hex has several nodes.
 NODE_PULL = 0.5
@@ -72,8 +81,12 @@ def _is_station(node: Node) -> bool:
 
 
 def _value_text(node: Node, board: Board) -> str:
+    """The value as printed: one number, or by phase one per printed column (`board.value_columns`), else the
+    phases' values with equal neighbours merged."""
     if isinstance(node.value, int):
         return str(node.value) if node.value else ""
+    if board.value_columns:
+        return "/".join(str(node.value[column[0]]) for column in board.value_columns)
     seen: list[int] = []
     for phase in board.phases:
         if not seen or seen[-1] != node.value[phase]:
@@ -88,6 +101,30 @@ def _worthless_kinds(board: Board) -> frozenset[str]:
     return frozenset(used - valued)
 
 
+def _triangle(board: Board, hex_: str, edge: int) -> list[Point]:
+    """A yellow triangle on `edge` pointing out of the hex towards the city beyond it: its tip on the edge's
+    midpoint, its base inside the hex (closed, for a filled trace)."""
+    cx, cy = board.layout.centre(hex_)
+    mx, my = board.layout.edge_midpoint(hex_, edge)
+    ux, uy = mx - cx, my - cy
+    length = math.hypot(ux, uy)
+    ux, uy = ux / length, uy / length
+    bx, by = mx - 0.3 * ux, my - 0.3 * uy
+    return [(mx, my), (bx - 0.17 * uy, by + 0.17 * ux), (bx + 0.17 * uy, by - 0.17 * ux), (mx, my)]
+
+
+def _border_legend(board: Board, kind: str) -> str:
+    """The legend's words for one type of hex side: with the names the data gives the borders (England/Scotland)
+    or the costs of crossing them (£80)."""
+    words = BORDER_STYLES.get(kind, ("", None, f"{kind} side"))[2]
+    of_kind = [b for b in board.borders if b.type == kind]
+    names = sorted({b.name for b in of_kind if b.name}) if kind == "province" else []
+    costs = sorted({b.cost for b in of_kind if b.cost})
+    if names:
+        return f"{words} ({', '.join(names)})"
+    return f"{words} ({', '.join(f'£{c}' for c in costs)})" if costs else words
+
+
 class _Drawing:
     """The marks and lines of one board, gathered by style."""
 
@@ -96,6 +133,7 @@ class _Drawing:
         self.fills: dict[str, Lines] = {}
         self.track = Lines()
         self.borders: dict[str, Lines] = {}
+        self.triangles = Lines()
         self.stations, self.markers, self.dots, self.offboards = Marks(), Marks(), Marks(), Marks()
         self.texts: dict[str, list[tuple[Point, str]]] = {"values": [], "names": [], "labels": []}
         self.worthless = _worthless_kinds(board)
@@ -107,6 +145,9 @@ class _Drawing:
             tile = self.board.tiles[laid[0]]
             colour, face = tile.color, tile.face.rotated(laid[1])
         self.fills.setdefault(_fill(self.board, colour), Lines()).add(geometry.outline(layout, h.hex))
+        if laid is None:
+            for edge in h.stubs:
+                self.triangles.add(_triangle(self.board, h.hex, edge))
         cx, cy = layout.centre(h.hex)
         if h.name:
             self.texts["names"].append(((cx, cy + 0.62), h.name))
@@ -187,8 +228,12 @@ def any_board_figure(
     font = max(7, int(unit * 0.13))
     traces: list[go.Scatter] = [fill_trace(p, colour, f"fill {colour}") for colour, p in drawing.fills.items()]
     traces.append(line_trace(drawing.track, palette.TRACK, max(2.0, unit * 0.08), "track"))
+    traces.append(fill_trace(drawing.triangles, TRIANGLE_FILL, "yellow triangles"))
     for kind, lines in drawing.borders.items():
-        traces.append(line_trace(lines, BORDER_COLOURS.get(kind, "#c62828"), max(3.0, unit * 0.1), f"border {kind}"))
+        colour, dash, _ = BORDER_STYLES.get(kind, ("#c62828", None, ""))
+        trace = line_trace(lines, colour, max(3.0, unit * 0.1), _border_legend(board, kind), dash)
+        trace.update(showlegend=True, meta=f"border {kind}")
+        traces.append(trace)
     traces.append(marks_trace(drawing.dots, unit * 0.14, "dots"))
     traces.append(marks_trace(drawing.stations, unit * 0.3, "stations"))
     traces.append(marks_trace(drawing.markers, unit * 0.3, "markers", font_size=max(6, int(unit * 0.09))))
@@ -206,7 +251,8 @@ def any_board_figure(
         xaxis={"visible": False, "range": [min(xs) - 1.1, max(xs) + 1.1]},
         yaxis={"visible": False, "range": [min(ys) - 1.1, max(ys) + 1.1], "scaleanchor": "x", "scaleratio": 1},
         dragmode="pan",
-        showlegend=False,
+        showlegend=bool(drawing.borders),
+        legend={"x": 0.01, "y": 0.99, "bgcolor": "rgba(255,255,255,0.85)", "font": {"size": font + 1}},
     )
     return fig
 

@@ -5,6 +5,7 @@ with a DataError naming the file and the field."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import shutil
 from pathlib import Path
 
@@ -63,6 +64,7 @@ BAD = [
     ("unknown-field", "tiles.json", "tiles.0 (1).colour", "Extra inputs are not permitted"),
     ("upgrade-colour", "tiles.json", "tiles.0 (1).upgrades", "2 is yellow, not the next colour after yellow"),
     ("upgrade-missing", "tiles.json", "tiles.0 (1).upgrades", "no tile '4'"),
+    ("value-columns", "title.json", "value_columns", "the columns list every phase of phases once, in order"),
 ]
 
 
@@ -82,6 +84,19 @@ def test_bad_board_data_is_refused_naming_the_file_and_field(
     assert caught.value.file == str(folder / file)
     assert caught.value.field == field
     assert message in str(caught.value)
+
+
+def test_a_value_that_differs_within_a_printed_column_is_refused(tmp_path: Path) -> None:
+    """`value_columns` says which phases share one printed value; A3's 10/30 cannot be one column of 1 and 2."""
+    folder = tmp_path / "mini"
+    shutil.copytree(MINI, folder)
+    title = json.loads((folder / "title.json").read_text(encoding="utf-8"))
+    title["value_columns"] = [["1", "2"]]
+    (folder / "title.json").write_text(json.dumps(title), encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_board_from(folder, "big")
+    assert (caught.value.file, caught.value.field) == (str(folder / "map.json"), "hexes.3 (A3).printed.nodes.0.value")
+    assert "differs within the printed column of phases 1, 2" in str(caught.value)
 
 
 def test_a_missing_file_is_named(tmp_path: Path) -> None:

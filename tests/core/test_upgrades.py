@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.core.board_data import load_board
-from solver.core.faces import Face
+from solver.core.faces import End, Face, Node, Path
 from solver.core.upgrades import upgrade_fits, upgrade_rotations
 
 BOARD = load_board("1860")
@@ -67,3 +67,33 @@ def test_turning_the_old_tile_turns_the_answer(old: str, new: str, rotation: int
 
 def test_an_empty_face_is_kept_by_every_rotation() -> None:
     assert upgrade_rotations(Face(), 0, BOARD.tiles["9"].face) == tuple(range(6))
+
+
+def _city(*edges: int) -> tuple[Node, tuple[Path, ...]]:
+    return Node("city", 30, 1), tuple(Path(End("edge", e), End("node", 0)) for e in edges)
+
+
+def test_separate_spaces_join_into_one_city_only_where_the_title_lets_its_kind_join() -> None:
+    """Two one-space cities (on edges 0 and 3) replaced by one city on edges 0 and 3: the old nodes must share one
+    new node. The core refuses that unless the title declares the kind joinable (title.json →
+    `node_kinds.<kind>.joins`, 18BF §10.4: "some of the separate spaces are linked into one city")."""
+    two = Face(
+        (Node("city", 30, 1), Node("city", 30, 1)),
+        (Path(End("edge", 0), End("node", 0)), Path(End("edge", 3), End("node", 1))),
+    )
+    node, paths = _city(0, 3)
+    one = Face((node,), paths)
+    assert upgrade_fits(two, 0, one) == ()
+    fits = upgrade_fits(two, 0, one, joining=frozenset({"city"}))
+    assert [(f.rotation, f.node_map) for f in fits] == [(0, (0, 0)), (3, (0, 0))]
+    assert upgrade_fits(two, 0, one, joining=frozenset({"town"})) == ()
+
+
+def test_joinable_kinds_still_need_every_old_path() -> None:
+    """Joining is no licence to drop track: two cities on edges 0 and 3 do not fit one city on edges 0 and 1."""
+    two = Face(
+        (Node("city", 30, 1), Node("city", 30, 1)),
+        (Path(End("edge", 0), End("node", 0)), Path(End("edge", 3), End("node", 1))),
+    )
+    node, paths = _city(0, 1)
+    assert upgrade_fits(two, 0, Face((node,), paths), joining=frozenset({"city"})) == ()

@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 
 import plotly.graph_objects as go
-import pytest
 
 from solver.core.board_data import load_board
 from solver.core.geometry import EDGE_NAMES
@@ -31,16 +30,45 @@ def test_every_station_space_and_red_area_is_drawn() -> None:
     assert len(_trace(fig, "off-board").text) == 8
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="any_board draws a value by phase with equal neighbours merged, so North Ireland's printed 20/20/30/40 "
-    "shows as 20/30/40 and no longer says which phases pay 30; the format has no printed value columns",
-)
 def test_red_areas_show_their_four_printed_values() -> None:
     """§10.6: "the lowest value in Phase 2, the second value in Phases 3 and 4, the third value in Phases 5 and 6,
-    and the highest value in Phases 7 to 8" - the four values as printed, Ireland's and Hull's with repeats."""
+    and the highest value in Phases 7 to 8" - the four values as printed (title.json `value_columns`), Ireland's
+    and Hull's with repeats."""
     texts = set(_trace(any_board_figure(BOARD), "off-board").text)
     assert {"20/30/40/50", "10/20/30/40", "20/20/30/40", "20/30/40/40"} <= texts
+    assert BOARD.value_columns == (("2",), ("3", "4"), ("5", "6"), ("7", "8"))
+
+
+def test_national_borders_are_drawn_apart_from_impassable_sides_with_a_legend() -> None:
+    """The England/Scotland and England/Wales lines cost nothing and stop no track (§10.6 pays for crossing them);
+    they are drawn dashed in a colour of their own, and a legend names every kind of hex side."""
+    fig = any_board_figure(BOARD)
+    province, impassable = _trace(fig, "border province"), _trace(fig, "border impassable")
+    assert province.line.dash == "dash" and impassable.line.dash is None
+    assert province.line.color != impassable.line.color
+    legend = {t.name for t in fig.data if t.showlegend}
+    assert legend == {
+        "national border (England/Scotland, England/Wales)",
+        "impassable side",
+        "water side (£80)",
+        "mountain side (£40)",
+    }
+    assert len([x for x in province.x if x is None]) == len([b for b in BOARD.borders if b.type == "province"]) == 20
+
+
+def test_yellow_triangles_point_at_their_city_until_a_tile_is_laid() -> None:
+    """§10.4: "Certain hexes adjacent to cities contain a yellow triangle at the edge of the hex": one triangle
+    on each of the ten hexes' edges, its tip on the edge's midpoint; a hex with a tile laid no longer shows it."""
+    fig = any_board_figure(BOARD)
+    triangles = _trace(fig, "yellow triangles")
+    stubs = [(h.hex, e) for h in BOARD.hexes.values() for e in h.stubs]
+    assert len(stubs) == 10
+    tips = {(round(x, 6), round(y, 6)) for x, y in zip(triangles.x[::5], triangles.y[::5], strict=False)}
+    for hex_id, edge in stubs:
+        mx, my = BOARD.layout.edge_midpoint(hex_id, edge)
+        assert (round(mx, 6), round(my, 6)) in tips, (hex_id, edge)
+    laid = _trace(any_board_figure(BOARD, {"U25": ("8", 1)}), "yellow triangles")
+    assert len([x for x in laid.x if x is None]) == 9
 
 
 def test_hexes_are_pointy_topped_with_lettered_rows() -> None:

@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from solver.titles.g1862.importer.actions import resolve_undo_redo
 
 from solver.core.board_position import plain, position_to_data
 from solver.core.track_graph import TrackGraph
 from solver.errors import InputError
+from solver.export_actions import resolve_undo_redo
 from solver.titles.g1860 import rulebook
 from solver.titles.g1860.enumerator import best_run
 from solver.titles.g1860.importer import RecordedRun, RunReview, import_game, review_game

@@ -296,8 +296,9 @@ def height_for_width(game: GameData, width: int, titled: bool = False) -> int:
 
 
 def trace_index(fig: go.Figure, name: str) -> int:
-    """Index of the trace called `name` in a figure made here (ValueError if absent)."""
+    """Index of the trace called `name` in a figure made here, by its name or, for a trace whose name is a
+    legend's words, its `meta` (ValueError if absent)."""
     for i, trace in enumerate(fig.data):
-        if trace.name == name:
+        if name in (trace.name, trace.meta):
             return i
     raise ValueError(f"no trace named {name!r}")

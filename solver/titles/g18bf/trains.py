@@ -1,0 +1,70 @@
+"""18BF's trains as the route rules see them, read from data/18bf/trains.json (Table 4 in §10.10, §8, §10.6).
+
+A card has one or two sides; a position names the side the company runs (`5` or `3G`: the buyer chooses once,
+§10.10). Kinds: `normal` (an N-train counting at most N cities and red areas), `double` (2+2, 3+3, 4+4: the N-train
+with its route and every bonus doubled), `express` (5+5E: any five stops, doubled; Systems only, one each) and
+`goods` (a G-train: no route, §10.6).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
+
+from solver.core.board_data import DATA_ROOT
+
+PHASES = ("2", "3", "4", "5", "6", "7", "8")
+
+
+@dataclass(frozen=True)
+class TrainSide:
+    """One side of a train card: its name, kind, number, the phase from which it can exist, the phase in which it
+    is obsolete (None: never), and the company kinds that may own it (empty: any)."""
+
+    name: str
+    kind: str
+    stops: int
+    from_phase: str
+    obsolete_in: str | None
+    owners: tuple[str, ...]
+    most_per_company: int | None
+
+    @property
+    def multiplier(self) -> int:
+        """2 for the plus trains (2+2, 3+3, 4+4, 5+5E), which double the route and every bonus (§10.6)."""
+        return 2 if self.kind in ("double", "express") else 1
+
+    @property
+    def goods(self) -> bool:
+        return self.kind == "goods"
+
+
+def phase_index(phase: str) -> int:
+    return PHASES.index(phase)
+
+
+@cache
+def train_sides() -> Mapping[str, TrainSide]:
+    """Every side of every card by its name (`2`, `5`, `3G`, `4+4`, `5+5E`, ...)."""
+    data = json.loads((DATA_ROOT / "18bf" / "trains.json").read_text(encoding="utf-8"))
+    cards = data["trains"]
+    starts = {c["id"]: c.get("starts_phase") or c.get("available_from_phase") or PHASES[0] for c in cards}
+    obsolete = {old: starts[c["id"]] for c in cards for old in c.get("obsoletes", ())}
+    return MappingProxyType(
+        {
+            side["id"]: TrainSide(
+                side["id"],
+                side["kind"],
+                side["stops"],
+                starts[card["id"]],
+                obsolete.get(card["id"]),
+                tuple(card.get("owners", ())),
+                card.get("most_per_company"),
+            )
+            for card in cards
+            for side in card["sides"]
+        }
+    )
