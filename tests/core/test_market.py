@@ -78,7 +78,7 @@ def test_stacks_with_a_token_twice_or_an_unknown_price_are_refused() -> None:
     assert {p.where for p in err.value.problems} == {"market 83", "market ECR"}
 
 
-GRID = [
+GRID: list[list[int | None]] = [
     [60, 70, 80, 90, 100],
     [50, 60, 70, 80, None],
     [40, 50, 60, None, None],
