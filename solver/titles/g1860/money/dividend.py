@@ -93,9 +93,7 @@ def _check(
             Problem("revenue", rulebook.PAYOUT, f"a revenue is a whole multiple of 10, not below 0 (got {revenue})")
         )
     if subsidy < 0 or subsidy % 10:
-        problems.append(
-            Problem("subsidy", rulebook.SUBSIDY, f"the halt subsidy is 10 a halt counted, not {subsidy}")
-        )
+        problems.append(Problem("subsidy", rulebook.SUBSIDY, f"the halt subsidy is 10 a halt counted, not {subsidy}"))
     if treasury < 0:
         problems.append(Problem("treasury", rulebook.RETAIN, f"a treasury cannot be negative ({treasury})"))
     for holder, n in holdings.items():
@@ -172,8 +170,9 @@ def dividend_preview(
     if bankrupt:
         steps.append(Step("the price is 0: the company is bankrupt", rulebook.BANKRUPT))
     if game_end:
-        steps.append(Step("the price reached 340: the game ends at the end of this operating round",
-                          rulebook.GAME_END_340))
+        steps.append(
+            Step("the price reached 340: the game ends at the end of this operating round", rulebook.GAME_END_340)
+        )
     before = dict(stacks or {})
     order_before = tuple(order_by_price(before)) if before else ()
     order_after = order_before
