@@ -70,7 +70,7 @@ class InsolvencyOutcome:
 
 def smallest_train(phase: str) -> str:
     """The train of the phase: the smallest the bank offers while it lasts (Buying Trains, RB L610)."""
-    return next(t["id"] for t in train_rows() if t["phase"] == phase)
+    return str(next(t["id"] for t in train_rows() if t["phase"] == phase))
 
 
 def insolvency_preview(
