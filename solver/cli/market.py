@@ -6,6 +6,9 @@ market sell --price P --shares N [--director] [--no-train] [--treasury-sale] [--
                                                                           (6.4.1, 6.4.2, 7.11.1, 10.3)
 market order COMPANY=PRICE ...       operating order, each space's stack listed top first (7.1)
 market newprice P1 P2 [--no-train-1] [--no-train-2]                      (7.5.3, 7.5.4)
+
+1860 (docs/money-1860.md): dividend, sell and order with --game 1860 or --position FILE --company C, and
+market nationalise|insolvency|value POSITION (solver.titles.g1860.money.commands).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from solver.gamedata import load_game
 from solver.money.dividend import dividend_preview
 from solver.money.market import get_market, new_share_price, operating_order
 from solver.money.sale import sale_preview
+from solver.titles.g1860.money import commands as g1860
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -25,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
 
     div = actions.add_parser("dividend", help="where a dividend (or withholding) moves the price (7.8.5, 7.8.6)")
-    div.add_argument("--price", type=int, required=True, help="current share price")
+    div.add_argument("--price", type=int, help="current share price")
     div.add_argument("--revenue", type=int, required=True, help="revenue run (0 = nothing paid out)")
     div.add_argument("--withhold", action="store_true", help="withhold the revenue instead of paying it")
     div.add_argument("--treasury", type=int, default=0, help="company treasury before the run")
@@ -42,7 +46,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     div.set_defaults(run=run_dividend)
 
     sell = actions.add_parser("sell", help="price per share and price moves for a block sold (6.4)")
-    sell.add_argument("--price", type=int, required=True, help="current share price")
+    sell.add_argument("--price", type=int, help="current share price")
     sell.add_argument("--shares", type=int, required=True, help="shares sold in the block")
     sell.add_argument("--director", action="store_true", help="the seller is the director (no zone exemption)")
     sell.add_argument("--no-train", action="store_true", help="the company owns no train: half price (6.4.1)")
@@ -69,6 +73,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_json_flag(newp)
     newp.set_defaults(run=run_newprice)
 
+    g1860.add_flags(div, sell, order)
+    g1860.register(actions, add_json_flag)
+
+
+def _price(args: argparse.Namespace) -> int:
+    if args.price is None:
+        raise InputError([Problem("--price", "format", "give the current share price with --price")])
+    return int(args.price)
+
 
 def _pairs(items: list[str], what: str, rule: str) -> list[tuple[str, int]]:
     pairs: list[tuple[str, int]] = []
@@ -85,11 +98,13 @@ def _pairs(items: list[str], what: str, rule: str) -> list[tuple[str, int]]:
 
 
 def run_dividend(args: argparse.Namespace) -> int:
+    if g1860.wants_1860(args):
+        return g1860.run_dividend(args)
     holdings: dict[str, int] = {}
     for name, n in _pairs(args.holding, "--holding", "7.8.5"):
         holdings[name] = holdings.get(name, 0) + n
     out = dividend_preview(
-        args.price,
+        _price(args),
         args.revenue,
         pay=not args.withhold,
         treasury=args.treasury,
@@ -118,8 +133,10 @@ def run_dividend(args: argparse.Namespace) -> int:
 
 
 def run_sell(args: argparse.Namespace) -> int:
+    if g1860.wants_1860(args):
+        return g1860.run_sell(args)
     out = sale_preview(
-        args.price,
+        _price(args),
         args.shares,
         director=args.director,
         has_train=not args.no_train,
@@ -140,6 +157,8 @@ def run_sell(args: argparse.Namespace) -> int:
 
 
 def run_order(args: argparse.Namespace) -> int:
+    if g1860.wants_1860(args):
+        return g1860.run_order(args)
     stacks: dict[int, list[str]] = {}
     known = load_game().companies
     for company, price in _pairs(args.companies, "company", "7.1"):
