@@ -6,8 +6,9 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from solver.any_position import load_any_position
@@ -40,6 +41,27 @@ NOT_IN_1860 = {
     "treasury_sale": "1860 companies hold no shares of their own",
     "lner": "1860 has no LNER; give --after-8 (sales stop moving prices after the 8+4, RB L372)",
 }
+
+
+def cited(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """The command with every problem's rulebook line written at the end of its message, as 1862's section
+    numbers are (the text output shows the message; the JSON output has the rule as a field too)."""
+
+    @functools.wraps(run)
+    def wrapped(args: argparse.Namespace) -> int:
+        try:
+            return run(args)
+        except InputError as exc:
+            raise InputError(
+                [
+                    p
+                    if "RB L" not in p.rule or p.rule in p.message
+                    else Problem(p.where, p.rule, f"{p.message} ({p.rule})")
+                    for p in exc.problems
+                ]
+            ) from None
+
+    return wrapped
 
 
 def wants_1860(args: argparse.Namespace) -> bool:
@@ -152,6 +174,7 @@ def _print(steps: Sequence[Step], payload: dict[str, Any], as_json: bool) -> int
     return 0
 
 
+@cited
 def run_dividend(args: argparse.Namespace) -> int:
     _refuse_flags(args)
     holdings = _pairs(args.holding, "--holding")
@@ -180,6 +203,7 @@ def run_dividend(args: argparse.Namespace) -> int:
     return _print(out.steps, out.to_dict(), args.json)
 
 
+@cited
 def run_sell(args: argparse.Namespace) -> int:
     _refuse_flags(args)
     price = args.price
@@ -213,6 +237,7 @@ def run_sell(args: argparse.Namespace) -> int:
     return _print(out.steps, out.to_dict(), args.json)
 
 
+@cited
 def run_order(args: argparse.Namespace) -> int:
     known = list(load_board(TITLE).companies)
     stacks: dict[int, list[str]] = {}
@@ -228,6 +253,7 @@ def run_order(args: argparse.Namespace) -> int:
     return _print(steps, {"order": order}, args.json)
 
 
+@cited
 def run_nationalise(args: argparse.Namespace) -> int:
     position = _position(args.position)
     revenues = {
@@ -240,12 +266,14 @@ def run_nationalise(args: argparse.Namespace) -> int:
     return _print(steps, out.to_dict(), args.json)
 
 
+@cited
 def run_insolvency(args: argparse.Namespace) -> int:
     position = _position(args.position)
     out = insolvency_preview(position, _company(position, args), leased=args.leased, time_limit=args.time_limit)
     return _print(out.steps, out.to_dict(), args.json)
 
 
+@cited
 def run_value(args: argparse.Namespace) -> int:
     out = player_values(_position(args.position))
     steps = [*out.steps, *(Step(f"{v.player}: {v.total}", rulebook.ASSETS) for v in out.players)]
