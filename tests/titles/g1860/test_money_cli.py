@@ -90,9 +90,9 @@ def test_nationalise_insolvency_and_value(capsys: pytest.CaptureFixture[str]) ->
     assert given["revenues"]["S&C"] == 200
     ins = _json(["market", "insolvency", INSOLVENT, "--company", "C&N"], capsys)
     assert (ins["insolvent"], ins["train"], ins["revenue"]) == (True, "3+2", 100)
-    value = _json(["market", "value", INSOLVENT], capsys)
+    value = _json(["market", "value", INSOLVENT, "--private", "Ann=90"], capsys)
     ann = value["players"][1] if value["players"][0]["player"] == "Bob" else value["players"][0]
-    assert ann["shares"]["C&N"] == 4 * (78 // 2)
+    assert ann["shares"]["C&N"] == 4 * (78 // 2) and ann["privates"] == 90
     assert value["bank_left"] == 10_000 - 310 - 420
 
 
@@ -164,6 +164,8 @@ def test_a_bad_1860_money_position_exits_2_naming_the_field(path: Path, capsys: 
         (["market", "order", "--game", "1860", "IOW=83"], "market 83", rulebook.OPERATING_ORDER),
         (["market", "insolvency", INSOLVENT, "--company", "C&N", "--leased", "4F"], "leased", rulebook.LEASE),
         (["market", "value", "examples/position-late-game.json"], "examples/position-late-game.json", "format"),
+        (["market", "value", INSOLVENT, "--private", "Zed=130"], "--private Zed", rulebook.ASSETS),
+        (["market", "nationalise", NATIONALISATION, "--revenue", "ECR=10"], "company ECR", rulebook.MARKET),
     ],
 )
 def test_bad_1860_money_input_exits_2_naming_the_field_and_the_rule(

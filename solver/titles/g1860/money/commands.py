@@ -34,6 +34,7 @@ from solver.titles.g1860.money.sale import sale_preview
 from solver.titles.g1860.money.value import player_values
 
 TITLE = "1860"
+PRIVATE_HELP = "a player's private companies at face value (RB L335), repeatable"
 #: Flags of 1862's previews that have no rule in 1860, and why.
 NOT_IN_1860 = {
     "hudson": "1860 has no Hudson Manoeuvre",
@@ -80,6 +81,7 @@ def register(actions: argparse._SubParsersAction[argparse.ArgumentParser], add_j
         help="a company's revenue instead of its best run",
     )
     nat.add_argument("--time-limit", type=float, default=30.0, help="seconds for each company's best run")
+    nat.add_argument("--private", action="append", default=[], metavar="PLAYER=VALUE", help=PRIVATE_HELP)
     add_json(nat)
     nat.set_defaults(run=run_nationalise)
 
@@ -93,6 +95,7 @@ def register(actions: argparse._SubParsersAction[argparse.ArgumentParser], add_j
 
     val = actions.add_parser("value", help="1860: each player's assets at the end of the game (RB L332-L338)")
     val.add_argument("position", help="an 1860 position file with its money")
+    val.add_argument("--private", action="append", default=[], metavar="PLAYER=VALUE", help=PRIVATE_HELP)
     add_json(val)
     val.set_defaults(run=run_value)
 
@@ -163,6 +166,24 @@ def _pairs(items: Sequence[str], flag: str) -> dict[str, int]:
     if problems:
         raise InputError(problems)
     return pairs
+
+
+def _privates(position: BoardPosition, items: Sequence[str]) -> dict[str, int]:
+    privates = _pairs(items, "--private")
+    names = seats(position)
+    problems = [
+        Problem(f"--private {name}", rulebook.ASSETS, f"not a player of the position ({', '.join(names)})")
+        for name in privates
+        if name not in names
+    ]
+    problems += [
+        Problem(f"--private {name}", rulebook.ASSETS, f"a face value cannot be negative ({value})")
+        for name, value in privates.items()
+        if value < 0
+    ]
+    if problems:
+        raise InputError(problems)
+    return privates
 
 
 def _print(steps: Sequence[Step], payload: dict[str, Any], as_json: bool) -> int:
@@ -259,7 +280,9 @@ def run_nationalise(args: argparse.Namespace) -> int:
     revenues = {
         _company(position, argparse.Namespace(company=c)): r for c, r in _pairs(args.revenue, "--revenue").items()
     }
-    out = nationalisation_preview(position, revenues=revenues, time_limit=args.time_limit)
+    out = nationalisation_preview(
+        position, revenues=revenues, time_limit=args.time_limit, privates=_privates(position, args.private)
+    )
     steps = list(out.steps)
     if out.values:
         steps += [Step(f"{v.player}: {v.total}", rulebook.ASSETS) for v in out.values.players]
@@ -275,6 +298,7 @@ def run_insolvency(args: argparse.Namespace) -> int:
 
 @cited
 def run_value(args: argparse.Namespace) -> int:
-    out = player_values(_position(args.position))
+    position = _position(args.position)
+    out = player_values(position, privates=_privates(position, args.private))
     steps = [*out.steps, *(Step(f"{v.player}: {v.total}", rulebook.ASSETS) for v in out.players)]
     return _print(steps, out.to_dict(), args.json)
