@@ -8,20 +8,20 @@ market order COMPANY=PRICE ...       operating order, each space's stack listed 
 market newprice P1 P2 [--no-train-1] [--no-train-2]                      (7.5.3, 7.5.4)
 
 1860 (docs/money-1860.md): dividend, sell and order with --game 1860 or --position FILE --company C, and
-market nationalise|insolvency|value POSITION (solver.titles.g1860.money.commands).
+market nationalise|insolvency|value POSITION (solver.cli.market_1860).
 """
 
 from __future__ import annotations
 
 import argparse
 
-from solver.cli.common import add_json_flag, canonical_company, print_json
+from solver.cli import market_1860 as g1860
+from solver.cli.common import add_json_flag, canonical_company, name_value_pairs, print_json
 from solver.errors import InputError, Problem
 from solver.gamedata import load_game
 from solver.money.dividend import dividend_preview
 from solver.money.market import get_market, new_share_price, operating_order
 from solver.money.sale import sale_preview
-from solver.titles.g1860.money import commands as g1860
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -83,25 +83,11 @@ def _price(args: argparse.Namespace) -> int:
     return int(args.price)
 
 
-def _pairs(items: list[str], what: str, rule: str) -> list[tuple[str, int]]:
-    pairs: list[tuple[str, int]] = []
-    problems: list[Problem] = []
-    for item in items:
-        name, sep, value = item.rpartition("=")
-        if not sep or not name or not value.lstrip("-").isdigit():
-            problems.append(Problem(f"{what} {item!r}", "format", "write NAME=NUMBER"))
-            continue
-        pairs.append((name, int(value)))
-    if problems:
-        raise InputError(problems)
-    return pairs
-
-
 def run_dividend(args: argparse.Namespace) -> int:
     if g1860.wants_1860(args):
         return g1860.run_dividend(args)
     holdings: dict[str, int] = {}
-    for name, n in _pairs(args.holding, "--holding", "7.8.5"):
+    for name, n in name_value_pairs(args.holding, "--holding"):
         holdings[name] = holdings.get(name, 0) + n
     out = dividend_preview(
         _price(args),
@@ -161,7 +147,7 @@ def run_order(args: argparse.Namespace) -> int:
         return g1860.run_order(args)
     stacks: dict[int, list[str]] = {}
     known = load_game().companies
-    for company, price in _pairs(args.companies, "company", "7.1"):
+    for company, price in name_value_pairs(args.companies, "company"):
         stacks.setdefault(price, []).append(canonical_company(company, known, "a company of 1862"))
     order = operating_order(stacks)
     if args.json:

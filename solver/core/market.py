@@ -1,7 +1,7 @@
 """A stock market of any shape, knowing no title: cells on a grid of rows and columns, each with a price and the
 zones its title names; moves by n cells; the order of the tokens stacked on one price; price lookup.
 
-Two shapes (docs/money-1860.md, "The core's stock market"):
+Two shapes (docs/board-data.md, "The stock market of any title"):
 
 * `zigzag`: one ordered list of prices, the *places*, dealt in turn to `tiers` rows (place p on row p % tiers,
   column p // tiers, drawn half a space further right on each lower tier). One tier is a single row. A move

@@ -16,7 +16,6 @@ out) is given with `leased`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,11 +26,9 @@ from solver.errors import InputError, Problem
 from solver.titles.g1860.enumerator import Best
 from solver.titles.g1860.money import rulebook
 from solver.titles.g1860.money.position import company_money, with_company
-from solver.titles.g1860.money.runs import best_run
+from solver.titles.g1860.money.runs import RunFunction, best_run
 from solver.titles.g1860.scoring import LEASE_BASE, LEASE_PER_STOP
 from solver.titles.g1860.trains import train_rows, train_sizes
-
-RunFunction = Callable[..., Best]
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ foreseen: each company keeps the trains of the position.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,10 +27,9 @@ from solver.titles.g1860.money import rulebook
 from solver.titles.g1860.money.dividend import dividend_preview
 from solver.titles.g1860.money.market import is_game_end
 from solver.titles.g1860.money.position import check_money
-from solver.titles.g1860.money.runs import best_run
+from solver.titles.g1860.money.runs import RunFunction, best_run
 from solver.titles.g1860.money.value import ValueOutcome, player_values
 
-RunFunction = Callable[..., Best]
 SOUTHERN_PHASE = "9"
 
 

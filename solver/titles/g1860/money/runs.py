@@ -5,10 +5,15 @@ one `return` line below (docs/money-1860.md, "Runs")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from solver.core.board_position import BoardPosition
 from solver.titles.g1860 import enumerator
 from solver.titles.g1860.enumerator import Best
 from solver.titles.g1860.money.position import with_rules
+
+#: A function giving a company's best run: `best_run` below, or the optimizer's of the same signature.
+RunFunction = Callable[..., Best]
 
 
 def best_run(

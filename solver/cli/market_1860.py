@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from solver.any_position import load_any_position
+from solver.cli.common import name_value_pairs
 from solver.core.board_data import load_board
 from solver.core.board_position import BoardPosition
 from solver.core.market import check_stacks, order_by_price
@@ -155,16 +156,10 @@ def _company(position: BoardPosition, args: argparse.Namespace) -> str:
 
 
 def _pairs(items: Sequence[str], flag: str) -> dict[str, int]:
+    """`NAME=NUMBER` flags summed by name."""
     pairs: dict[str, int] = {}
-    problems: list[Problem] = []
-    for item in items:
-        name, sep, value = item.rpartition("=")
-        if not sep or not name or not value.lstrip("-").isdigit():
-            problems.append(Problem(f"{flag} {item!r}", "format", "write NAME=NUMBER"))
-            continue
-        pairs[name] = pairs.get(name, 0) + int(value)
-    if problems:
-        raise InputError(problems)
+    for name, value in name_value_pairs(items, flag):
+        pairs[name] = pairs.get(name, 0) + value
     return pairs
 
 
