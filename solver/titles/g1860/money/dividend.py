@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from solver.core.board_position import IPO, POOL
 from solver.core.market import Move, order_by_price, place_token
@@ -24,6 +24,8 @@ from solver.titles.g1860.money import rulebook
 from solver.titles.g1860.money.market import is_bankrupt, is_game_end, market_rules, price_cell, shift
 
 SHARES = 10
+#: How a company stands when it runs: insolvent and in receivership it retains; nationalised it pays.
+State = Literal["solvent", "insolvent", "receivership", "nationalised"]
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,7 @@ def dividend_spaces(price: int, revenue: int) -> int:
 
 
 def _check(
-    price: int, revenue: int, subsidy: int, treasury: int, holdings: Mapping[str, int], pay: bool, state: str
+    price: int, revenue: int, subsidy: int, treasury: int, holdings: Mapping[str, int], pay: bool, state: State
 ) -> None:
     problems: list[Problem] = []
     try:
@@ -122,7 +124,7 @@ def dividend_preview(
     holdings: Mapping[str, int] | None = None,
     company: str = "",
     stacks: Mapping[int, Sequence[str]] | None = None,
-    state: str = "solvent",
+    state: State = "solvent",
 ) -> DividendOutcome:
     """Preview paying (`pay`) or retaining `revenue` at `price`, with the halt `subsidy` and the `treasury`
     before the run. `holdings` maps players (and `ipo`, `pool`) to shares, a director's certificate counting two
