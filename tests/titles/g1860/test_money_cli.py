@@ -56,7 +56,7 @@ def test_dividend_from_an_1860_position_takes_price_treasury_holdings_and_order(
     )
     assert (out["price"], out["new_price"], out["treasury_after"]) == (86, 95, 60)
     assert out["payouts"] == {"Bob": 90, "Cat": 30}
-    assert out["order_after"] == ["S&C", "IWNJ", "NGStL", "VY&SC"]
+    assert out["order_after"] == ["C&N", "IWNJ", "NGStL", "S&C"]
 
 
 def test_sell_from_an_1860_position_after_the_8_train_moves_nothing_and_passes_the_directorship(
@@ -84,7 +84,7 @@ def test_order_for_1860(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_nationalise_insolvency_and_value(capsys: pytest.CaptureFixture[str]) -> None:
     nat = _json(["market", "nationalise", NATIONALISATION], capsys)
-    assert [r["closed"] for r in nat["rounds"]] == [["VY&SC", "IWNJ"], ["S&C", "NGStL"]]
+    assert [r["closed"] for r in nat["rounds"]] == [["S&C", "C&N"], ["IWNJ", "NGStL"]]
     assert nat["values"]["players"][0]["player"] == "Ann"
     given = _json(["market", "nationalise", NATIONALISATION, "--revenue", "S&C=200"], capsys)
     assert given["revenues"]["S&C"] == 200

@@ -78,9 +78,9 @@ def test_the_example_position_runs_two_rounds_with_each_revenue_the_best_n_only_
     for company, revenue in out.revenues.items():
         exact = enumerator.best_run(with_rules(position, nationalisation=True), company)
         assert exact.complete and revenue == exact.evaluation.revenue
-    assert out.revenues == {"S&C": 100, "IWNJ": 90, "NGStL": 150, "VY&SC": 80}
-    assert [r.closed for r in out.rounds] == [("VY&SC", "IWNJ"), ("S&C", "NGStL")]
-    assert out.final_prices == {"S&C": 110, "IWNJ": 100, "NGStL": 105, "VY&SC": 78}
+    assert out.revenues == {"C&N": 80, "IWNJ": 120, "NGStL": 90, "S&C": 50}
+    assert [r.closed for r in out.rounds] == [("S&C", "C&N"), ("IWNJ", "NGStL")]
+    assert out.final_prices == {"C&N": 100, "IWNJ": 122, "NGStL": 95, "S&C": 71}
     assert out.values is not None
     assert sum(out.income.values()) == sum(r.payouts[p] for r in out.rounds for p in r.payouts)
     assert all("RB L" in s.rule for s in out.steps)
@@ -108,6 +108,6 @@ def test_the_preview_asks_best_run_in_nationalisation_mode() -> None:
     position = example("nationalisation")
     hook = best_run(position, "NGStL", nationalisation=True)
     direct = enumerator.best_run(with_rules(position, nationalisation=True), "NGStL")
-    assert hook.evaluation.revenue == direct.evaluation.revenue == 150
+    assert hook.evaluation.revenue == direct.evaluation.revenue == 90
     normal = best_run(position, "NGStL")
     assert normal.evaluation.revenue >= hook.evaluation.revenue

@@ -36,8 +36,8 @@ def test_the_nationalisation_picture_marks_where_each_company_closed() -> None:
     fig = pictures.nationalisation_picture(out)
     by_name = {t.name.split()[0]: t for t in fig.data}
     assert set(by_name) == set(out.revenues)
-    assert list(by_name["IWNJ"].x) == [0, 1] and by_name["IWNJ"].marker.symbol[-1] == "x"
-    assert list(by_name["NGStL"].y) == [86, 95, 105]
+    assert list(by_name["C&N"].x) == [0, 1] and by_name["C&N"].marker.symbol[-1] == "x"
+    assert list(by_name["NGStL"].y) == [86, 95, 95]
 
 
 def test_the_values_and_insolvency_pictures() -> None:
