@@ -18,14 +18,13 @@ import argparse
 from solver.cli import market_1860 as g1860
 from solver.cli.common import add_json_flag, canonical_company, name_value_pairs, print_json
 from solver.errors import InputError, Problem
-from solver.gamedata import load_game
-from solver.money.dividend import dividend_preview
-from solver.money.market import get_market, new_share_price, operating_order
-from solver.money.sale import sale_preview
+from solver.titles.g1862.gamedata import load_game
+from solver.titles.g1862.money.dividend import dividend_preview
+from solver.titles.g1862.money.market import get_market, new_share_price, operating_order
+from solver.titles.g1862.money.sale import sale_preview
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("market", help="stock market previews: dividend, sell, order, newprice")
+def register(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
 
     div = actions.add_parser("dividend", help="where a dividend (or withholding) moves the price (7.8.5, 7.8.6)")

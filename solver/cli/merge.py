@@ -5,14 +5,11 @@ from __future__ import annotations
 import argparse
 
 from solver.cli.common import add_json_flag, print_json
-from solver.money.merge import BANK, MergeOutcome, merge_preview
-from solver.money.scenario import load_scenario
+from solver.titles.g1862.money.merge import BANK, MergeOutcome, merge_preview
+from solver.titles.g1862.money.scenario import load_scenario
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "merge", help="preview the 2:1 share merge of a merger, acquisition or refinancing (rule 5.2)"
-    )
+def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenario", help="scenario JSON file (docs/scenario.schema.json, examples/*merge*.json)")
     parser.add_argument(
         "--simultaneous",

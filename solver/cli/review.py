@@ -21,16 +21,15 @@ import polars as pl
 from solver.cli import EXIT_INPUT, EXIT_OK, report_problems
 from solver.cli.common import add_json_flag, print_json
 from solver.errors import InputError, Problem
-from solver.importer import ImportedGame, import_game
-from solver.review import RunReview, review_games, review_summary, review_table
-from solver.routes.batch import SolverPool
-from solver.routes.model import SolveOptions
+from solver.titles.g1862.importer import ImportedGame, import_game
+from solver.titles.g1862.review import RunReview, review_games, review_summary, review_table
+from solver.titles.g1862.routes.batch import SolverPool
+from solver.titles.g1862.routes.model import SolveOptions
 
 MAX_JOBS = 256
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("review", help="review the runs of 18xx.games game exports against the best runs")
+def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("games", nargs="+", help="18xx.games export files (JSON) or folders of them")
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per optimizer solve (default 10)")
     parser.add_argument(

@@ -13,19 +13,16 @@ from typing import Any
 
 from solver.cli.common import add_json_flag, canonical_company, print_json
 from solver.errors import InputError, Problem
-from solver.position import load_position
-from solver.routes.evaluator import evaluate
-from solver.routes.explain import explain, explanation_lines
-from solver.routes.model import Evaluation, TrainResult
-from solver.routes.routes_file import load_routes
+from solver.titles.g1862.position import load_position
+from solver.titles.g1862.routes.evaluator import evaluate
+from solver.titles.g1862.routes.explain import explain, explanation_lines
+from solver.titles.g1862.routes.model import Evaluation, TrainResult
+from solver.titles.g1862.routes.routes_file import load_routes
 
 EXIT_OK, EXIT_ILLEGAL = 0, 2
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "score", help="judge and score a company's run given as hex lists (exit 0 if legal, 2 if not)"
-    )
+def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("position", help="position JSON file")
     parser.add_argument("--routes", required=True, help="route JSON file (docs/routes-file.schema.json)")
     parser.add_argument("--company", help="company abbreviation, e.g. ENR (default: the route file's company)")

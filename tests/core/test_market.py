@@ -1,5 +1,5 @@
 """The title-independent stock market (solver/core/market.py): 1862's market loaded into it moves exactly as
-solver.money.market on every cell; moves of any shape stay on the market; the order of tokens on a price;
+solver.titles.g1862.money.market on every cell; moves of any shape stay on the market; the order of tokens on a price;
 price lookup naming the nearest prices."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from solver.core.market import StockMarket, check_stacks, order_by_price, place_token, price_of
 from solver.errors import InputError
-from solver.gamedata import load_game
-from solver.money.market import get_market, operating_order, place_on_stack
+from solver.titles.g1862.gamedata import load_game
+from solver.titles.g1862.money.market import get_market, operating_order, place_on_stack
 
 
 def core_1862() -> StockMarket:
