@@ -72,7 +72,9 @@ def wants_1860(args: argparse.Namespace) -> bool:
 
 def register(actions: argparse._SubParsersAction[argparse.ArgumentParser], add_json: Any) -> None:
     """1860's own actions of `market`: nationalise, insolvency and value, each on an 1860 position."""
-    nat = actions.add_parser("nationalise", help="1860: which companies close each round of British Rail (RB L664-)")
+    nat = actions.add_parser(
+        "nationalise", help="1860: which companies close each round of British Rail (RB L664-L685)"
+    )
     nat.add_argument("position", help="an 1860 position file with its money (docs/money-1860.md)")
     nat.add_argument(
         "--revenue",
