@@ -1,30 +1,40 @@
-"""The 1862 assistant in the browser: ``streamlit run app.py`` (or ``python3 tasks.py app``).
+"""The assistant in the browser: ``streamlit run app.py`` (or ``python3 tasks.py app``).
 
 This entry only sets the page up and registers the pages; each page is a thin script in pages/ that calls
-solver/ for all game logic.
+solver/ for all game logic. The navigation lists the pages that work with the current position's title (its
+descriptor in solver.titles.registry); the others stay reachable by their address and say that they are not
+available for the title yet.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import streamlit as st
 
 from pages import session
-
-HERE = Path(__file__).resolve().parent
+from solver.titles import registry
 
 st.set_page_config(page_title="1862 Railway Mania assistant", page_icon="🚂", layout="wide")
 session.ensure()
 
-pages = [
-    st.Page("pages/board.py", title="Board", icon=":material/map:", default=True),
-    st.Page("pages/routes.py", title="Routes", icon=":material/route:"),
-    st.Page("pages/mergers.py", title="Mergers", icon=":material/merge:"),
-    st.Page("pages/market.py", title="Stock market", icon=":material/show_chart:"),
-    st.Page("pages/positions.py", title="Saved positions", icon=":material/save:"),
-]
-if (HERE / "pages" / "review.py").exists():
-    pages.append(st.Page("pages/review.py", title="Import review", icon=":material/download:"))
+#: Each page of the app: its script and icon, in navigation order.
+PAGES = {
+    registry.BOARD: ("pages/board.py", ":material/map:"),
+    registry.ROUTES: ("pages/routes.py", ":material/route:"),
+    registry.MERGERS: ("pages/mergers.py", ":material/merge:"),
+    registry.MARKET: ("pages/market.py", ":material/show_chart:"),
+    registry.POSITIONS: ("pages/positions.py", ":material/save:"),
+    registry.REVIEW: ("pages/review.py", ":material/download:"),
+}
 
+title = session.title()
+pages = [
+    st.Page(
+        script,
+        title=name,
+        icon=icon,
+        default=name == registry.BOARD,
+        visibility="visible" if title.has_page(name) else "hidden",
+    )
+    for name, (script, icon) in PAGES.items()
+]
 st.navigation(pages).run()

@@ -65,6 +65,7 @@ class Row:
     value: int
     enum_seconds: float | None  # None: did not finish within the cap
     enum_value: int | None
+    enum_cpu: float | None = None  # the enumerator child's CPU time
 
 
 def real_positions() -> list[tuple[str, str, Position]]:
@@ -90,13 +91,14 @@ def suite_positions(suite: str, quick: bool) -> list[tuple[str, str, Position]]:
 def _enumerate(position: Position, company: str, queue: mp.Queue) -> None:  # type: ignore[type-arg]
     from solver.titles.g1862.routes.enumerator import enumerate_best
 
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     best, _ = enumerate_best(position, company)
-    queue.put((time.perf_counter() - started, best.revenue * 1000 + best.subsidy))
+    queue.put((time.perf_counter() - started, time.process_time() - cpu, best.revenue * 1000 + best.subsidy))
 
 
-def run_enumerator(position: Position, company: str, cap: float) -> tuple[float | None, int | None]:
-    """The enumerator's time and value in a forked child process, or (None, None) if it passes `cap`."""
+def run_enumerator(position: Position, company: str, cap: float) -> tuple[float | None, float | None, int | None]:
+    """The enumerator's wall-clock time, CPU time and value in a forked child process, or (None, None, None)
+    if it passes `cap`."""
     context = mp.get_context("fork")  # the child shares the parent's positions: nothing is loaded again
     queue: mp.Queue = context.Queue()  # type: ignore[type-arg]
     child = context.Process(target=_enumerate, args=(position, company, queue))
@@ -105,13 +107,13 @@ def run_enumerator(position: Position, company: str, cap: float) -> tuple[float 
     if child.is_alive():
         child.terminate()
         child.join()
-        return None, None
+        return None, None, None
     if queue.empty():
-        return None, None
-    seconds, value = queue.get()
+        return None, None, None
+    seconds, cpu, value = queue.get()
     if seconds > cap:
-        return None, None
-    return float(seconds), int(value)
+        return None, None, None
+    return float(seconds), float(cpu), int(value)
 
 
 def measure(suite: str, cases: Sequence[tuple[str, str, Position]], cap: float) -> list[Row]:
@@ -123,15 +125,16 @@ def measure(suite: str, cases: Sequence[tuple[str, str, Position]], cap: float) 
         result = optimize(position, company, SolveOptions(time_limit=OPTIMIZER_LIMIT))
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         value = result.revenue * 1000 + result.subsidy if result.status != "infeasible" else 0
-        enum_seconds, enum_value = run_enumerator(position, company, cap)
-        row = Row(case, seconds, cpu, result.status, value, enum_seconds, enum_value)
+        enum_seconds, enum_cpu, enum_value = run_enumerator(position, company, cap)
+        row = Row(case, seconds, cpu, result.status, value, enum_seconds, enum_value, enum_cpu)
         rows.append(row)
         print(f"[{index + 1:2}/{len(cases)}] {format_row(row)}", flush=True)
     return rows
 
 
 def format_row(row: Row) -> str:
-    enum = f"{row.enum_seconds:8.3f}s" if row.enum_seconds is not None else "     DNF "
+    finished = row.enum_seconds is not None and row.enum_cpu is not None
+    enum = f"{row.enum_seconds:8.3f}s (cpu {row.enum_cpu:6.3f}s)" if finished else "     DNF "
     agree = "" if row.enum_value is None else ("  agree" if row.enum_value == row.value else "  DISAGREE")
     value = f"{row.value // 1000}+{row.value % 1000}"
     return (
@@ -153,6 +156,7 @@ class Summary:
     enum_total: float
     opt_total: float
     min_speedup: float
+    min_cpu_speedup: float  # over the positions where the enumerator finished (CPU against CPU)
     disagreements: int
 
 
@@ -160,6 +164,7 @@ def summarise(suite: str, rows: list[Row], cap: float) -> Summary:
     times = [r.opt_seconds for r in rows]
     cpu = [r.opt_cpu for r in rows]
     speedups = [(r.enum_seconds if r.enum_seconds is not None else cap) / r.opt_seconds for r in rows]
+    cpu_speedups = [r.enum_cpu / r.opt_cpu for r in rows if r.enum_cpu is not None and r.opt_cpu > 0]
     return Summary(
         suite=suite,
         count=len(rows),
@@ -172,6 +177,7 @@ def summarise(suite: str, rows: list[Row], cap: float) -> Summary:
         enum_total=sum(r.enum_seconds if r.enum_seconds is not None else cap for r in rows),
         opt_total=sum(times),
         min_speedup=min(speedups),
+        min_cpu_speedup=min(cpu_speedups, default=float("inf")),
         disagreements=sum(1 for r in rows if r.enum_value is not None and r.enum_value != r.value),
     )
 
@@ -184,6 +190,7 @@ def summary_lines(s: Summary, cap: float) -> list[str]:
         f"{s.enum_total:.1f} s (DNF counted as {cap:g} s) vs optimizer {s.opt_total:.1f} s "
         f"(x{s.enum_total / s.opt_total:.1f}); smallest per-position speed-up x{s.min_speedup:.1f}"
         f"{' (at least: DNF counted at the cap)' if s.enum_finished < s.count else ''}; "
+        f"smallest CPU speed-up where the enumerator finished x{s.min_cpu_speedup:.1f}; "
         f"disagreements {s.disagreements}",
     ]
 
@@ -204,10 +211,11 @@ def results_markdown(all_rows: dict[str, list[Row]], summaries: list[Summary], c
         lines += [f"- {line.strip()}" for line in summary_lines(s, cap)]
     for suite, rows in all_rows.items():
         lines += ["", f"## {suite}", "", "| # | position | company | trains | optimizer s | CPU s | status | value |"]
-        lines[-1] += " enumerator s |"
+        lines[-1] += " enumerator s (CPU s) |"
         lines += ["|---|---|---|---|---|---|---|---|---|"]
         for r in rows:
-            enum = f"{r.enum_seconds:.3f}" if r.enum_seconds is not None else f"DNF (> {cap:g})"
+            finished = r.enum_seconds is not None and r.enum_cpu is not None
+            enum = f"{r.enum_seconds:.3f} ({r.enum_cpu:.3f})" if finished else f"DNF (> {cap:g})"
             if r.enum_value is not None and r.enum_value != r.value:
                 enum += " DISAGREES"
             lines.append(

@@ -13,16 +13,18 @@ import polars as pl
 import streamlit as st
 
 from pages import session, title_board
-from solver.any_position import FIRST_TITLE, AnyPosition, short_title, title_of, titles
+from solver.any_position import AnyPosition, short_title, title_of
 from solver.core.board_position import BoardPosition
 from solver.draw import geometry
 from solver.titles.g1862 import editing, hexgrid, quick_entry
 from solver.titles.g1862.draw import board as draw_board
 from solver.titles.g1862.draw import tiles as draw_tiles
 from solver.titles.g1862.gamedata import PHASES, load_game
+from solver.titles.g1862.hexgrid import LAYOUT
 from solver.titles.g1862.new_board import new_board
 from solver.titles.g1862.position import GameLength, Position, TileLay
 from solver.titles.g1862.trains import TrainType
+from solver.titles.registry import DEFAULT_TITLE, TITLES
 
 SELECTED = "board_selected_hex"  # kept across page switches
 HEX_WIDGET = "board_hex_widget"
@@ -65,7 +67,7 @@ def _on_map_click(key: str) -> None:
         return
     game = session.position().game
     hexes = frozenset(game.land_hexes | set(game.offboard_hexes))
-    hex_ = geometry.hex_at(float(points[0]["x"]), float(points[0]["y"]), hexes)
+    hex_ = geometry.hex_at(LAYOUT, float(points[0]["x"]), float(points[0]["y"]), hexes)
     if hex_ is None:
         return
     st.session_state[SELECTED] = hex_
@@ -358,7 +360,7 @@ def _quick_entry_panel() -> None:
 
 
 def _new_board_form(pos: Position | None) -> None:
-    game = load_game(FIRST_TITLE)
+    game = load_game()
     with st.form("new-board"):
         st.write(
             "The printed map with no tiles; each company below gets its home marker and one train of the "
@@ -420,9 +422,9 @@ def _map(pos: Position, selected: str | None) -> None:
 def _new_board(pos: AnyPosition) -> None:
     """New board of any title: the title chosen first (the current one at first), then its form."""
     st.session_state.setdefault(NEW_TITLE, title_of(pos))
-    game = st.segmented_control("Title", list(titles()), format_func=short_title, key=NEW_TITLE, required=True)
-    game = game or FIRST_TITLE
-    if game == FIRST_TITLE:
+    game = st.segmented_control("Title", list(TITLES), format_func=short_title, key=NEW_TITLE, required=True)
+    game = game or DEFAULT_TITLE
+    if TITLES[game].can("edit"):  # 1862's board editor: 1862 is the only title that edits boards yet
         _new_board_form(pos if isinstance(pos, Position) else None)
     else:
         title_board.new_board_form(game)
@@ -441,9 +443,11 @@ def main() -> None:
         st.rerun()
     with b2.popover("New board", icon=":material/add_box:"):
         _new_board(pos)
-    if isinstance(pos, BoardPosition):
+    if not session.title().can("edit"):  # drawn from its data, not edited here until its tile-lay rules come
+        assert isinstance(pos, BoardPosition)
         title_board.show(pos)
         return
+    pos = session.position()
 
     selected: str | None = st.session_state.get(SELECTED)
     map_col, panel = st.columns([4, 3], gap="medium")

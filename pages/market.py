@@ -14,6 +14,7 @@ import streamlit as st
 from pages import session
 from pages.jobs import SolveJob
 from solver.errors import InputError
+from solver.titles import registry
 from solver.titles.g1862.draw.money import market_figure
 from solver.titles.g1862.money import dividend_preview, get_market, new_share_price, operating_order, sale_preview
 from solver.titles.g1862.position import Position, parse_position, position_to_dict
@@ -175,7 +176,7 @@ def _merger_price(pos: Position, prices: dict[str, int]) -> tuple[tuple[int, int
 
 def main() -> None:
     session.through_app()
-    session.only_1862("Stock market")
+    session.require(registry.MARKET)
     session.narrow_margins()
     st.title("Stock market")
     session.header()

@@ -12,6 +12,7 @@ import streamlit as st
 
 from pages import session
 from solver.errors import InputError, Problem
+from solver.titles import registry
 from solver.titles.g1862.draw.money import holdings_figure
 from solver.titles.g1862.money import merge_preview, parse_scenario
 from solver.titles.g1862.money.connection import merge_connection
@@ -298,7 +299,7 @@ def _stored(name: str) -> pl.DataFrame:
 
 def main() -> None:
     session.through_app()
-    session.only_1862("Mergers")
+    session.require(registry.MERGERS)
     session.narrow_margins()
     st.title("Mergers")
     session.header()

@@ -12,8 +12,10 @@ from pages.jobs import Preparer, SolveJob, start_solve
 from solver.draw import geometry
 from solver.draw.palette import train_colour
 from solver.errors import InputError
+from solver.titles import registry
 from solver.titles.g1862.draw import board as draw_board
 from solver.titles.g1862.draw.routes import route_traces
+from solver.titles.g1862.hexgrid import LAYOUT
 from solver.titles.g1862.position import Position
 from solver.titles.g1862.routes.evaluator import evaluate
 from solver.titles.g1862.routes.explain import RunExplanation, TrainExplanation, explain
@@ -112,7 +114,7 @@ def _on_map_click() -> None:
         return
     pos = session.position()
     hexes = frozenset(pos.game.land_hexes | set(pos.game.offboard_hexes))
-    hex_ = geometry.hex_at(float(points[0]["x"]), float(points[0]["y"]), hexes)
+    hex_ = geometry.hex_at(LAYOUT, float(points[0]["x"]), float(points[0]["y"]), hexes)
     if hex_ is None:
         return
     routes = _manual(company, len(pos.companies[company].trains))
@@ -285,7 +287,7 @@ def _prepare(pos: Position, playing: list[str], company: str) -> None:
 
 def main() -> None:
     session.through_app()
-    session.only_1862("Routes")
+    session.require(registry.ROUTES)
     pos = session.position()
     session.narrow_margins()  # the map and the cards side by side at 1280 px
     st.html(COMPACT_PAGE)

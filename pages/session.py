@@ -17,11 +17,13 @@ from typing import Any
 import polars as pl
 import streamlit as st
 
-from solver.any_position import AnyPosition, short_title, title_of
+from solver.any_position import AnyPosition, title_of
 from solver.core.board_position import BoardPosition
 from solver.errors import InputError, Problem
 from solver.storage import PositionStore, position_json
+from solver.titles import registry
 from solver.titles.g1862.position import Position, load_position
+from solver.titles.registry import Title
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -133,25 +135,33 @@ def current() -> AnyPosition:
     return value
 
 
+def title() -> Title:
+    """The title of the position being worked on (solver.titles.registry): what the pages show for it."""
+    return registry.title(title_of(current()))
+
+
 def position() -> Position:
-    """The position being worked on, on a page that works with 1862 only (see `only_1862`)."""
+    """The position being worked on, on a page built for 1862's positions (after `require`: the title's
+    descriptor lists the page only where its positions are 1862's)."""
     value = current()
     assert isinstance(value, Position)
     return value
 
 
-def only_1862(page: str) -> None:
-    """The guard at the top of a page built for 1862 only: for a position of another title, say plainly that the
-    page is not available for it yet and end this run of the page."""
-    pos = current()
-    if isinstance(pos, Position):
+def require(page: str) -> None:
+    """The guard at the top of a page that works with some titles only: for a position of a title whose descriptor
+    does not list the page (solver.titles.registry), say plainly that the page is not available for it yet and
+    end this run of the page."""
+    here = title()
+    if here.has_page(page):
         return
     st.title(page)
     header()
-    title = short_title(title_of(pos))
+    served = " and ".join(t.short for t in registry.TITLES.values() if t.has_page(page))
     st.info(
-        f"The {page} page is not available for {title} yet: it works with 1862 positions only. {title}'s rules "
-        f"come next. The Board page draws this {title} board; load or start an 1862 board to use this page."
+        f"The {page} page is not available for {here.short} yet: it works with {served} positions only. "
+        f"{here.short}'s rules come next. The Board page draws this {here.short} board; load or start a board of "
+        f"{served} to use this page."
     )
     st.stop()
 
@@ -292,8 +302,7 @@ def header() -> None:
     else:
         detail = f"{pos.board.map_variant.replace('_', '-')} map"
     st.caption(
-        f"**{short_title(title_of(pos))}** · Position: **{pos.name or 'unnamed'}** · phase **{pos.phase}** · "
-        f"{detail}{origin}"
+        f"**{title().short}** · Position: **{pos.name or 'unnamed'}** · phase **{pos.phase}** · {detail}{origin}"
     )
 
 

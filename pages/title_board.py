@@ -127,4 +127,9 @@ def show(pos: BoardPosition) -> None:
     height = min(high, max(low, round(MAP_WIDTH_GUESS * shape)))
     config = {"displayModeBar": False, "scrollZoom": False}
     st.plotly_chart(position_figure(pos, height), key="title-board-map", config=config)
+    rules = session.title()
+    st.caption(
+        f"{title}'s trains: {', '.join(rules.train_kinds)}. Its money rules: {', '.join(rules.money_pages)} "
+        f"(pages for {title} to come)."
+    )
     _tables(pos)

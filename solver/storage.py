@@ -23,9 +23,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from solver.any_position import FIRST_TITLE, AnyPosition, any_position_to_dict, parse_any_position
+from solver.any_position import AnyPosition, any_position_to_dict, parse_any_position
 from solver.errors import InputError, Problem
 from solver.jsonfile import LONE_SURROGATE, is_utf8, lone_surrogates, parse_json_bytes, parse_json_text
+from solver.titles.registry import DEFAULT_TITLE
 
 ENV_VAR = "RMS_DB_PATH"
 APP_FOLDER = "railway-mania-solver"
@@ -70,7 +71,7 @@ class SavedPosition:
     saved_at: float
     phase: str
     companies: tuple[str, ...]
-    title: str = FIRST_TITLE
+    title: str = DEFAULT_TITLE
 
 
 def position_json(position: AnyPosition) -> str:
@@ -161,7 +162,7 @@ class PositionStore:
         for name, body, saved_at in rows:
             try:
                 raw = parse_json_text(str(body), f"saved position {name!r}")
-                title = str(raw.get("game", FIRST_TITLE))
+                title = str(raw.get("game", DEFAULT_TITLE))
                 phase = str(raw.get("phase", "?"))
                 listed = raw.get("companies", [])
                 # 1862 lists companies as objects with an id; the core's format maps each id to its state.

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from solver.core.board_data import DATA_ROOT
+from solver.core.geometry import opposite
 from solver.errors import DataError
 from solver.titles.g1862 import hexgrid
 from solver.titles.g1862.gamedata import GameData, load_game
@@ -66,7 +67,7 @@ def test_adjacency_is_symmetric_and_barriers_are_seen_from_both_sides(game: Game
         for edge, link in enumerate(links):
             if link.kind in ("land", "barrier"):
                 assert link.neighbour is not None
-                back = game.edges[link.neighbour][hexgrid.opposite(edge)]
+                back = game.edges[link.neighbour][opposite(edge)]
                 assert back.neighbour == hex_ and back.kind == link.kind
 
 

@@ -6,15 +6,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from solver.core.geometry import opposite, rotate
 from solver.titles.g1862 import hexgrid
 
-GRID = [hexgrid.hex_id(c, r) for c in range(9) for r in range(c % 2, 17, 2)]
+GRID = [hexgrid.LAYOUT.format(c, r) for c in range(9) for r in range(c % 2, 17, 2)]
 
 
 def test_parse_hex_reads_column_and_row() -> None:
     assert hexgrid.parse_hex("F5") == (5, 5)
     assert hexgrid.parse_hex("B13") == (1, 13)
-    assert hexgrid.hex_id(5, 5) == "F5"
+    assert hexgrid.LAYOUT.format(5, 5) == "F5"
 
 
 @pytest.mark.parametrize("text", ["F4", "E3", "J2", "f5", "F", "5F", "F05x", ""])
@@ -43,7 +44,7 @@ def test_no_neighbour_beyond_the_west_or_north_edge_of_the_grid() -> None:
 def test_crossing_an_edge_and_back_returns_home(hex_: str, edge: int) -> None:
     other = hexgrid.neighbour(hex_, edge)
     if other is not None and hexgrid.is_hex_id(other):
-        assert hexgrid.neighbour(other, hexgrid.opposite(edge)) == hex_
+        assert hexgrid.neighbour(other, opposite(edge)) == hex_
         assert hexgrid.edge_towards(hex_, other) == edge
         assert hexgrid.distance(hex_, other) == 1
 
@@ -74,6 +75,12 @@ def test_crow_flies_distance(a: str, b: str, steps: int) -> None:
 
 
 def test_rotation_moves_edges_clockwise() -> None:
-    assert [hexgrid.rotate(0, r) for r in range(6)] == [0, 1, 2, 3, 4, 5]
-    assert hexgrid.rotate(5, 2) == 1
-    assert hexgrid.opposite(4) == 1
+    assert [rotate(0, r) for r in range(6)] == [0, 1, 2, 3, 4, 5]
+    assert rotate(5, 2) == 1
+    assert opposite(4) == 1
+
+
+@pytest.mark.parametrize("other", ["J4", "F4", "London", ""])
+def test_no_edge_towards_a_place_off_the_grid(other: str) -> None:
+    """As before 1862 moved onto the core's geometry: a place that is no hex of the grid borders no edge."""
+    assert hexgrid.edge_towards("I4", other) is None

@@ -11,10 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from solver.core.geometry import Point
 from solver.draw import geometry as geo
 from solver.titles.g1862 import hexgrid
 from solver.titles.g1862.draw.review import run_figure
 from solver.titles.g1862.draw.routes import ROUTE_TRACE_PREFIX, stop_point
+from solver.titles.g1862.hexgrid import LAYOUT
 from solver.titles.g1862.importer import ImportedGame, import_game
 from solver.titles.g1862.importer.replay import RecordedRun
 from solver.titles.g1862.review import evaluate_recorded
@@ -35,7 +37,7 @@ def _run(game: ImportedGame, action_id: int) -> RecordedRun:
     return next(r for r in game.runs if r.action_id == action_id)
 
 
-def _distance_to_line(point: geo.Point, line: list[geo.Point]) -> float:
+def _distance_to_line(point: Point, line: list[Point]) -> float:
     """The shortest distance from `point` to the polyline `line`."""
     best = math.inf
     (px, py) = point
@@ -47,13 +49,13 @@ def _distance_to_line(point: geo.Point, line: list[geo.Point]) -> float:
     return best
 
 
-def _crossings(hexes: tuple[str, ...]) -> list[geo.Point]:
+def _crossings(hexes: tuple[str, ...]) -> list[Point]:
     """The middle of the edge between each two hexes following each other on the route."""
     edges = [(a, hexgrid.edge_towards(a, b)) for a, b in itertools.pairwise(hexes)]
-    return [geo.edge_midpoint(a, edge) for a, edge in edges if edge is not None]
+    return [LAYOUT.edge_midpoint(a, edge) for a, edge in edges if edge is not None]
 
 
-def _drawn_routes(run: RecordedRun) -> list[tuple[tuple[str, ...], list[geo.Point]]]:
+def _drawn_routes(run: RecordedRun) -> list[tuple[tuple[str, ...], list[Point]]]:
     """Each train's hexes (by the evaluator) with the line the review's board draws for it."""
     evaluation, routes = evaluate_recorded(run)
     assert evaluation.legal
@@ -91,7 +93,7 @@ def test_the_run_passing_a_hex_between_stops_is_drawn_through_it(game: ImportedG
     assert stops[-2:] == ["C10", "C14"] and train.hexes[-3:] == ("C10", "C12", "C14")  # C12 passed
     [(_, line)] = _drawn_routes(run)
     c12_edges = [
-        geo.edge_midpoint("C12", e)
+        LAYOUT.edge_midpoint("C12", e)
         for e in (hexgrid.edge_towards("C12", "C10"), hexgrid.edge_towards("C12", "C14"))
         if e is not None
     ]
@@ -102,9 +104,10 @@ def test_the_run_passing_a_hex_between_stops_is_drawn_through_it(game: ImportedG
 @pytest.mark.parametrize("action_id", [BENDING_RUN, RUN_PASSING_A_HEX])
 def test_a_drawn_run_never_enters_a_hex_off_its_route(game: ImportedGame, action_id: int) -> None:
     run = _run(game, action_id)
+    on_map = run.position.game.land_hexes | set(run.position.game.offboard_hexes)
     for hexes, line in _drawn_routes(run):
         for (ax, ay), (bx, by) in itertools.pairwise(line):
             for step in range(11):
                 t = step / 10
-                where = geo.hex_at(ax + (bx - ax) * t, ay + (by - ay) * t)
+                where = geo.hex_at(LAYOUT, ax + (bx - ax) * t, ay + (by - ay) * t, on_map)
                 assert where in hexes, (where, hexes)

@@ -1,5 +1,5 @@
-"""Helpers shared by the command modules: the --json flag, printing JSON and reading company ids. Input files
-are read by `solver.jsonfile`."""
+"""Helpers shared by the command modules: the --json flag, printing JSON, reading company ids, and the title check
+of a command that works with some titles only. Input files are read by `solver.jsonfile`."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from solver.errors import InputError, Problem
+from solver.jsonfile import read_json_file
+from solver.titles.registry import DEFAULT_TITLE, TITLES, Capability, title
 
 
 def add_json_flag(parser: argparse.ArgumentParser) -> None:
@@ -50,3 +52,16 @@ def canonical_company(text: str, known: Iterable[str], context: str) -> str:
     else:
         message = f"is not {context}; companies: {listed}"
     raise InputError([Problem(f"company {text}", "2.1", message)])
+
+
+def require_title_can(path: str, command: str, capability: Capability) -> None:
+    """Refuse a position file whose title (its `game`, solver.titles.registry) cannot do what `command` needs yet,
+    naming the title and the titles that can; a file of such a title, or a bad file, passes on to be read and
+    reported by the title's own reader."""
+    data = read_json_file(path, "position")
+    game = data.get("game", DEFAULT_TITLE) if isinstance(data, dict) else DEFAULT_TITLE
+    here = title(game if isinstance(game, str) else DEFAULT_TITLE)
+    if not here.can(capability):
+        able = " and ".join(t.short for t in TITLES.values() if t.can(capability))
+        message = f"`{command}` is not available for {here.short} positions yet: it works with {able} positions"
+        raise InputError([Problem(f"{path} game", "format", message)])

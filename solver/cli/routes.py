@@ -20,7 +20,7 @@ import math
 import sys
 from typing import Any
 
-from solver.cli.common import add_json_flag, canonical_company, print_json
+from solver.cli.common import add_json_flag, canonical_company, print_json, require_title_can
 from solver.cli.score import train_to_dict
 from solver.errors import InputError, Problem
 from solver.titles.g1862.position import load_position
@@ -98,6 +98,7 @@ def result_to_dict(result: SolveResult) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    require_title_can(args.position, "routes", "solve")
     position = load_position(args.position)
     company = canonical_company(args.company, position.companies, "in this position")
     state = position.companies[company]

@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import Any
 
-from solver.cli.common import add_json_flag, canonical_company, print_json
+from solver.cli.common import add_json_flag, canonical_company, print_json, require_title_can
 from solver.errors import InputError, Problem
 from solver.titles.g1862.position import load_position
 from solver.titles.g1862.routes.evaluator import evaluate
@@ -59,6 +59,7 @@ def evaluation_to_dict(evaluation: Evaluation) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    require_title_can(args.position, "score", "score")
     position = load_position(args.position)
     file_company, routes = load_routes(args.routes)
     named = args.company or file_company

@@ -127,6 +127,11 @@ class BoardPosition:
         """The price of the company's token on the market, or None when it has none."""
         return next((p for p, tokens in self.market.items() if company in tokens), None)
 
+    @property
+    def title(self) -> str:
+        """The `game` id of the position's title."""
+        return self.board.title
+
     def face(self, hex_id: str) -> Face:
         """What lies on the hex now: the laid tile at its rotation, else what is printed."""
         laid = self.tiles.get(hex_id)

@@ -21,8 +21,8 @@ from solver.core.board_data import Board, Hex
 from solver.core.board_position import BoardPosition
 from solver.core.faces import End, Face, Node
 from solver.core.geometry import Point
-from solver.draw import palette
-from solver.titles.g1862.draw.board import _fill_trace, _line_trace, _Lines, _Marks, _marks_trace, _text_trace
+from solver.draw import geometry, palette
+from solver.draw.traces import Lines, Marks, fill_trace, line_trace, marks_trace, text_trace
 
 #: Fill of each printed colour that is not a tile colour.
 PRINTED_FILL = {"white": palette.LAND_FILL, "red": palette.RED_AREA_FILL, "blue": palette.PORT_FILL, "grey": "#b0b0b0"}
@@ -88,51 +88,25 @@ def _worthless_kinds(board: Board) -> frozenset[str]:
     return frozenset(used - valued)
 
 
-def _edge_corners(board: Board, hex_: str, edge: int) -> list[Point]:
-    """The two corners at the ends of `edge`: the edge's direction ±30° as seen from the centre."""
-    cx, cy = board.layout.centre(hex_)
-    ux, uy = board.layout.edge_direction(edge)
-    angle = math.atan2(uy, ux)
-    return [(cx + math.cos(angle + d), cy + math.sin(angle + d)) for d in (-math.pi / 6, math.pi / 6)]
-
-
-def _track(board: Board, hex_: str, a: int, b: int, steps: int = 10) -> list[Point]:
-    """Track joining edges `a` and `b`: straight across, or a curve bent towards the centre."""
-    start, end = board.layout.edge_midpoint(hex_, a), board.layout.edge_midpoint(hex_, b)
-    if (a - b) % 6 == 3:
-        return [start, end]
-    cx, cy = board.layout.centre(hex_)
-    pull = 0.5 if (a - b) % 6 in (1, 5) else 0.0
-    ctrl = (cx + ((start[0] + end[0]) / 2 - cx) * pull, cy + ((start[1] + end[1]) / 2 - cy) * pull)
-    return [
-        (
-            (1 - t) ** 2 * start[0] + 2 * (1 - t) * t * ctrl[0] + t * t * end[0],
-            (1 - t) ** 2 * start[1] + 2 * (1 - t) * t * ctrl[1] + t * t * end[1],
-        )
-        for t in (i / steps for i in range(steps + 1))
-    ]
-
-
 class _Drawing:
     """The marks and lines of one board, gathered by style."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.fills: dict[str, _Lines] = {}
-        self.track = _Lines()
-        self.borders: dict[str, _Lines] = {}
-        self.stations, self.markers, self.dots, self.offboards = _Marks(), _Marks(), _Marks(), _Marks()
+        self.fills: dict[str, Lines] = {}
+        self.track = Lines()
+        self.borders: dict[str, Lines] = {}
+        self.stations, self.markers, self.dots, self.offboards = Marks(), Marks(), Marks(), Marks()
         self.texts: dict[str, list[tuple[Point, str]]] = {"values": [], "names": [], "labels": []}
         self.worthless = _worthless_kinds(board)
 
     def hex(self, h: Hex, laid: tuple[str, int] | None, markers: Sequence[Sequence[str]]) -> None:
         layout = self.board.layout
-        corners = layout.corners(h.hex)
         colour, face = h.color, h.face
         if laid is not None:
             tile = self.board.tiles[laid[0]]
             colour, face = tile.color, tile.face.rotated(laid[1])
-        self.fills.setdefault(_fill(self.board, colour), _Lines()).add([*corners, corners[0]])
+        self.fills.setdefault(_fill(self.board, colour), Lines()).add(geometry.outline(layout, h.hex))
         cx, cy = layout.centre(h.hex)
         if h.name:
             self.texts["names"].append(((cx, cy + 0.62), h.name))
@@ -153,7 +127,7 @@ class _Drawing:
 
         for path in face.paths:
             if path.a.kind == "edge" and path.b.kind == "edge":
-                self.track.add(_track(self.board, hex_, path.a.index, path.b.index))
+                self.track.add(geometry.track_curve(layout, hex_, path.a.index, path.b.index, steps=10))
             else:
                 self.track.add([at(path.a), at(path.b)])
         for i, (node, (x, y)) in enumerate(zip(face.nodes, points, strict=True)):
@@ -188,7 +162,7 @@ class _Drawing:
                 self.texts["names"].append(((x, y - 0.25), node.name))
 
     def border(self, hex_: str, edge: int, kind: str) -> None:
-        self.borders.setdefault(kind, _Lines()).add(_edge_corners(self.board, hex_, edge))
+        self.borders.setdefault(kind, Lines()).add(geometry.edge_corners(self.board.layout, hex_, edge))
 
 
 def any_board_figure(
@@ -211,17 +185,17 @@ def any_board_figure(
     ys = [layout.centre(h)[1] for h in board.hexes]
     unit = height / (max(ys) - min(ys) + 2.2)
     font = max(7, int(unit * 0.13))
-    traces: list[go.Scatter] = [_fill_trace(p, colour, f"fill {colour}") for colour, p in drawing.fills.items()]
-    traces.append(_line_trace(drawing.track, palette.TRACK, max(2.0, unit * 0.08), "track"))
+    traces: list[go.Scatter] = [fill_trace(p, colour, f"fill {colour}") for colour, p in drawing.fills.items()]
+    traces.append(line_trace(drawing.track, palette.TRACK, max(2.0, unit * 0.08), "track"))
     for kind, lines in drawing.borders.items():
-        traces.append(_line_trace(lines, BORDER_COLOURS.get(kind, "#c62828"), max(3.0, unit * 0.1), f"border {kind}"))
-    traces.append(_marks_trace(drawing.dots, unit * 0.14, "dots"))
-    traces.append(_marks_trace(drawing.stations, unit * 0.3, "stations"))
-    traces.append(_marks_trace(drawing.markers, unit * 0.3, "markers", font_size=max(6, int(unit * 0.09))))
-    traces.append(_marks_trace(drawing.offboards, unit * 0.5, "off-board", symbol="hexagon", font_size=font))
+        traces.append(line_trace(lines, BORDER_COLOURS.get(kind, "#c62828"), max(3.0, unit * 0.1), f"border {kind}"))
+    traces.append(marks_trace(drawing.dots, unit * 0.14, "dots"))
+    traces.append(marks_trace(drawing.stations, unit * 0.3, "stations"))
+    traces.append(marks_trace(drawing.markers, unit * 0.3, "markers", font_size=max(6, int(unit * 0.09))))
+    traces.append(marks_trace(drawing.offboards, unit * 0.5, "off-board", symbol="hexagon", font_size=font))
     for name, size in (("values", font + 1), ("names", font), ("labels", font + 4)):
         items = drawing.texts[name]
-        traces.append(_text_trace([p for p, _ in items], [t for _, t in items], size, "#222", name))
+        traces.append(text_trace([p for p, _ in items], [t for _, t in items], size, "#222", name))
     fig = go.Figure(traces)
     fig.update_layout(
         height=height,

@@ -238,8 +238,8 @@ def solve(pg: Any, company: str, stop_after: float | None = None) -> float:
 
 
 def test_the_app_in_a_real_browser(page: Any, tmp_path: Path) -> None:
-    from solver.draw import geometry
     from solver.storage import position_json
+    from solver.titles.g1862.hexgrid import LAYOUT
     from solver.titles.g1862.position import load_position
     from solver.titles.g1862.random_board import stress_positions
     from solver.titles.g1862.routes.model import SolveOptions
@@ -251,7 +251,7 @@ def test_the_app_in_a_real_browser(page: Any, tmp_path: Path) -> None:
     # First start: the late-game board is loaded and drawn.
     pg.get_by_text("Late game").first.wait_for()
     assert "hexes" in plotly_traces(pg)
-    click_hex(pg, *geometry.centre("F5"))
+    click_hex(pg, *LAYOUT.centre("F5"))
     wait_for_app(pg)
     pg.get_by_text("tile 794 (russet)").first.wait_for()  # Norwich's hex panel opened by the click
     shot(pg, "board.png")
@@ -367,10 +367,10 @@ class Actions:
         self.click(self.pg.get_by_role("option", name=option, exact=True))
 
     def click_hex(self, hex_: str) -> None:
-        from solver.draw import geometry
+        from solver.titles.g1862.hexgrid import LAYOUT
 
         started = time.perf_counter()
-        click_hex(self.pg, *geometry.centre(hex_))
+        click_hex(self.pg, *LAYOUT.centre(hex_))
         self.clicks += 1
         wait_for_app(self.pg, settle_ms=250)
         self.seconds.append(time.perf_counter() - started)
@@ -517,7 +517,7 @@ def test_a_table_board_is_entered_from_new_board_in_at_most_40_actions(page: Any
 def test_board_page_tile_offer_is_whole_from_1280_to_1920_px_and_the_companies_panel_stays(page: Any) -> None:
     pg = page
     open_page(pg, "Board")
-    from solver.draw import geometry
+    from solver.titles.g1862.hexgrid import LAYOUT
 
     segment(pg, "Opens the hex").click()
     wait_for_app(pg)
@@ -528,7 +528,7 @@ def test_board_page_tile_offer_is_whole_from_1280_to_1920_px_and_the_companies_p
     for width in (1280, 1600, 1920):
         pg.set_viewport_size({"width": width, "height": 1600})  # tall enough to show the whole offer
         wait_for_app(pg)
-        click_hex(pg, *geometry.centre("C8"))  # Ely, an empty Y town in phase B: six tiles offered
+        click_hex(pg, *LAYOUT.centre("C8"))  # Ely, an empty Y town in phase B: six tiles offered
         wait_for_app(pg)
         pg.get_by_text("home of E&H").first.wait_for()
         pictures = check_offer_pictures_fit(pg)

@@ -39,3 +39,19 @@ def test_open_the_position_after_an_action_on_the_routes_page(app: AppTest) -> N
     assert opened.stations["B13"] == ("E&H",) and opened.price_of("ENR") == 200  # SVR bankrupt before (7.12)
     assert app.session_state["routes_company"] == "ENR"
     assert app.session_state["saved_name"] is None
+
+
+@pytest.mark.parametrize("action_id", [120, 400, 618])
+def test_money_pages_open_an_imported_position_with_its_cash(app: AppTest, action_id: int) -> None:
+    # issue 15: a moment of a game carries the replayed cash, treasuries and holdings; the Stock market and
+    # Mergers pages open it without error and show its prices
+    position, _ = position_before(import_game(BANK_GAME).export, action_id)
+    assert sum(p.cash for p in position.players) > 0
+    app.session_state["position"] = position
+    for page in ("pages/market.py", "pages/mergers.py"):
+        app.switch_page(page).run()
+        assert not app.exception, page
+    app.switch_page("pages/market.py").run()
+    table = app.session_state["table:market-prices"]
+    prices = dict(zip(table["company"].to_list(), table["price"].to_list(), strict=True))
+    assert prices == {c: position.price_of(c) for c in position.companies if position.price_of(c) is not None}

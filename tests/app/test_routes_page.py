@@ -45,7 +45,7 @@ def test_the_five_train_ecr_shows_a_card_per_train_with_every_stop(app: AppTest)
     for n, train in enumerate(["6F", "5F", "3F", "4/5E", "4L"], start=1):
         assert f"**Train {n}: {train}**" in shown
     assert "Freight bonus: 7 intervening hexes x 30 = 210" in shown
-    assert "| **revenue** | | **330** |" in shown  # the 6F: port 120 + bonus 210
+    assert "| **revenue** | | **350** |" in shown  # the 6F, first in the chain: Midlands 140 + bonus 210
     assert "dropped: a 4/5E scores 4 of its 5 stations (7.8.3)" in shown
     assert "small station: ignored by Freight trains (7.8.1)" in shown
     assert "Local subsidy: 7 hexes x 10 = 70 to the treasury" in shown

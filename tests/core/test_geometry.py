@@ -1,6 +1,6 @@
 """The core's hex geometry (docs/board-data.md, "Geometry and coordinates"): properties on both orientations and
-both letter axes, and equality with today's 1862 grid (titles.g1862.hexgrid, draw.geometry) on every hex of the
-1862 map, which is the proof that 1862 can move onto the core."""
+both letter axes, and on every hex of the 1862 map equality with 1862's grid (titles.g1862.hexgrid: the core's layout
+bounded to 1862's columns) and with the 1862 board as it was drawn before it moved onto the core."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.core.geometry import EDGE_DELTAS, Layout, opposite, rotate
-from solver.draw import geometry as draw_1862
+from solver.draw import geometry as draw
 from solver.titles.g1862 import hexgrid
 from solver.titles.g1862.gamedata import GameData
 
@@ -177,13 +177,16 @@ def test_1862_ids_neighbours_and_edges_equal_the_1862_grid(game: GameData) -> No
             assert LAYOUT_1862.edge_towards(h, other) == hexgrid.edge_towards(h, other), (h, other)
 
 
-def test_1862_drawing_geometry_equals_the_1862_board_drawing(game: GameData) -> None:
-    for h in _hexes_1862(game):
-        assert LAYOUT_1862.centre(h) == pytest.approx(draw_1862.centre(h))
-        for new, old in zip(LAYOUT_1862.corners(h), draw_1862.corners(h)[:6], strict=True):
-            assert new == pytest.approx(old)
-        for e in range(6):
-            assert LAYOUT_1862.edge_direction(e) == pytest.approx(draw_1862.edge_direction(e))
-            assert LAYOUT_1862.edge_midpoint(h, e) == pytest.approx(draw_1862.edge_midpoint(h, e))
-        cx, cy = draw_1862.centre(h)
-        assert LAYOUT_1862.format(*LAYOUT_1862.hex_at(cx + 0.5, cy + 0.1, 0)) == draw_1862.hex_at(cx + 0.5, cy + 0.1)
+def test_1862_drawing_on_the_core_layout_is_the_1862_board_drawing(game: GameData) -> None:
+    """The 1862 board was drawn (before it moved onto the core) with column c at x = 1.5·c and row r at
+    y = −r·√3/2, corners anticlockwise from the east one, and a click taken to the hex of the nearest centre."""
+    hexes = frozenset(_hexes_1862(game))
+    for h in hexes:
+        col, row = hexgrid.parse_hex(h)
+        cx, cy = 1.5 * col, -row * math.sqrt(3) / 2
+        assert hexgrid.LAYOUT.centre(h) == pytest.approx((cx, cy))
+        outline = draw.outline(hexgrid.LAYOUT, h)
+        assert outline[0] == outline[-1] and len(outline) == 7
+        for k, corner in enumerate(outline[:6]):
+            assert corner == pytest.approx((cx + math.cos(math.radians(60 * k)), cy + math.sin(math.radians(60 * k))))
+        assert draw.hex_at(hexgrid.LAYOUT, cx + 0.5, cy + 0.1, hexes) == h

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from solver.titles.g1862.importer import import_game
-from solver.titles.g1862.importer.replay import ImportedGame
+from solver.titles.g1862.importer.export_file import read_export
+from solver.titles.g1862.importer.replay import ImportedGame, position_before
 from solver.titles.g1862.review import classify, evaluate_recorded
 from solver.titles.g1862.validation import validate_position
 
@@ -66,14 +67,17 @@ def test_market_replay_follows_the_recorded_prices_and_holdings() -> None:
     assert sum(money.holdings.values()) == 10 and money.holdings["pool"] >= 6
 
 
-def test_recorded_sales_name_certificates_the_seller_holds_except_after_mergers() -> None:
-    # Every certificate is followed by its id (stock.py); a merger's 2:1 exchange is not (docs/importer.md), so
-    # the only sales of a certificate our replay has elsewhere follow mergers of that company, and are noted.
-    differences = {
-        name: [n for n in game(name).notes if " sells " in n and n.startswith("difference")] for name in GAMES
-    }
-    assert differences["46925.json"] == []
-    assert [n.split(":")[0] for n in differences["1862_game_end_bank.json"]] == [
-        "difference at action 542 (sell_shares by 18577)"  # SVR_1, after N&E merged into SVR (action 424)
-    ]
-    assert len(differences["1862_game_end_stock_market.json"]) == 2  # I&B_7 and Y&N_4, both after mergers
+def test_recorded_sales_after_mergers_name_certificates_the_seller_holds() -> None:
+    # 5.2.4: the 2:1 exchange moves certificates as the site does (stock.py), so the sales that follow a merger
+    # name certificates our replay has with the seller: bank-end 542 (SVR_1, after N&E merged into SVR),
+    # stock-market-end 538 and 548 (I&B_7 and Y&N_4 after their mergers) were noted as differences before.
+    for name in GAMES:
+        assert [n for n in game(name).notes if " sells " in n and n.startswith("difference")] == []
+    for name, action_id, seller, company, sold in [
+        ("1862_game_end_bank.json", 542, "Player 3", "SVR", 1),
+        ("1862_game_end_stock_market.json", 538, "Player 2", "I&B", 1),
+        ("1862_game_end_stock_market.json", 548, "Player 2", "Y&N", 3),
+    ]:
+        position, _ = position_before(read_export(DATA / name), action_id)
+        money = position.companies[company].money
+        assert money is not None and money.holdings.get(seller, 0) >= sold, (name, action_id)

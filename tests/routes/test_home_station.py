@@ -163,3 +163,32 @@ def test_a_company_without_its_home_marker_on_the_rulebook_board_has_no_legal_ru
     ev = kit.run(position, "L&H", ("4E", "A10 B9 B7 B5"))
     assert not ev.legal
     assert kit.has(ev, "7.8", "L&H", "Home Station marker is not on the board", "C4")
+
+
+def test_no_route_through_the_home_station_is_no_legal_run_found_before_any_chain_is_listed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Stress board 11: the N&E's home Bishop's Stortford (B13) has track only into London, and the N&E has no
+    London link (7.6.5), so no legal route of any of its trains includes the home station and no run is legal
+    (7.8 bullet 2). That is known once the trains' routes are listed: no Freight chain is listed and no model
+    is built, and the reason names the home station (it used to say that no train had any legal route)."""
+    from solver.titles.g1862.random_board import stress_positions
+    from solver.titles.g1862.routes.chain_candidates import ChainLister
+    from solver.titles.g1862.routes.enumerator import legal_routes
+    from solver.titles.g1862.track import build_graph
+
+    position = stress_positions()[11]
+    assert position.companies["N&E"].home == "B13"
+
+    def no_listing(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a chain was listed")
+
+    monkeypatch.setattr(ChainLister, "chains", no_listing)
+    monkeypatch.setattr(RunModel, "__init__", no_listing)
+    result = optimize(position, "N&E")
+    assert result.status == "infeasible"
+    assert "B13 Bishop's Stortford" in result.reason and "7.8" in result.reason
+    monkeypatch.undo()
+    graph = build_graph(position)  # the enumerator's own listing agrees: no legal route reaches B13
+    routes = [r for train in position.companies["N&E"].trains for r in legal_routes(graph, "N&E", train)]
+    assert routes and not any("B13" in hexes for hexes in routes)

@@ -18,6 +18,8 @@ from typing import Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from solver.core.board_data import DATA_ROOT
+from solver.core.board_files import LayoutSpec
+from solver.core.geometry import rotate
 from solver.errors import DataError, InputError
 from solver.jsonfile import read_json_file
 from solver.titles.g1862 import hexgrid
@@ -96,6 +98,7 @@ class London(_Frozen):
 
 class MapFile(_Frozen):
     about: str
+    layout: LayoutSpec  # the grid, read by `hexgrid`
     columns: str
     towns: tuple[Town, ...]
     villages: tuple[Village, ...]
@@ -148,11 +151,11 @@ class Tile(_Frozen):
 
     def exits_at(self, rotation: int) -> tuple[int, ...]:
         """Map edges the tile's track points at when laid with `rotation`."""
-        return tuple(sorted(hexgrid.rotate(e, rotation) for e in self.exits))
+        return tuple(sorted(rotate(e, rotation) for e in self.exits))
 
     def tracks_at(self, rotation: int) -> tuple[frozenset[int], ...]:
         """Each track as the set of map edges it joins, at `rotation`."""
-        return tuple(frozenset(hexgrid.rotate(e, rotation) for e in t) for t in self.tracks)
+        return tuple(frozenset(rotate(e, rotation) for e in t) for t in self.tracks)
 
 
 class TilesFile(_Frozen):

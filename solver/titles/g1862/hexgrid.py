@@ -1,36 +1,66 @@
-"""Geometry of the 1862 hex grid.
+"""1862's hex grid: the core's geometry (`solver.core.geometry.Layout`) with the layout and the columns that
+data/1862/map.json gives (flat-topped hexes, a column letter A-I and a row number, doubled rows: columns A, C,
+E, G, I use even rows and B, D, F, H odd rows; rows grow southward). Edges are the core's: 0 S, 1 SW, 2 NW, 3 N,
+4 NE, 5 SE, opposite `(e + 3) % 6`, a tile at rotation `r` puts its local edge `e` on map edge `(e + r) % 6`.
 
-Hexes are flat-topped, in columns A-I with doubled rows: columns A, C, E, G, I use even rows and B, D, F, H
-odd rows; rows grow southward. Edges are numbered 0 S, 1 SW, 2 NW, 3 N, 4 NE, 5 SE; the edge opposite `e`
-is `(e + 3) % 6`. A tile laid with rotation `r` puts its local edge `e` on map edge `(e + r) % 6`.
+What 1862 adds to the core's layout is the grid's extent (an id names a place of the grid only in its columns and
+on a row of its column's parity) and cached look-ups, since the route search asks the same ones very often.
 """
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
-COLUMNS = "ABCDEFGHI"
-EDGE_NAMES = ("S", "SW", "NW", "N", "NE", "SE")
-#: (dcol, drow) from a hex to its neighbour across each edge.
-EDGE_DELTAS: tuple[tuple[int, int], ...] = ((0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1), (1, 1))
+from pydantic import BaseModel, ConfigDict
 
-_HEX_ID = re.compile(r"^([A-I])(\d{1,2})$")
+from solver.core.board_data import DATA_ROOT
+from solver.core.board_files import LayoutSpec
+from solver.core.geometry import EDGE_NAMES as _EDGE_NAMES
+from solver.core.geometry import Layout
+from solver.jsonfile import read_json_file
 
 
+class _Place(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    hex: str
+
+
+class _GridSpec(BaseModel):
+    """The grid's part of data/1862/map.json (the whole file is read by `gamedata`)."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    layout: LayoutSpec
+    columns: str
+    towns: tuple[_Place, ...]
+
+
+def _read_grid() -> tuple[Layout, str, int]:
+    spec = _GridSpec.model_validate(read_json_file(DATA_ROOT / "1862" / "map.json", "data"))
+    layout = Layout(spec.layout.orientation, spec.layout.letter_axis, spec.layout.first_letter)
+    return layout, spec.columns, layout.parity(spec.towns[0].hex)
+
+
+#: The layout, the grid's column letters, and the parity of x + y on every hex of the doubled grid (that of
+#: the map's first town: 0, column A uses even rows).
+LAYOUT, COLUMNS, PARITY = _read_grid()
+EDGE_NAMES = _EDGE_NAMES[LAYOUT.orientation]
+
+
+@cache
 def parse_hex(hex_id: str) -> tuple[int, int]:
     """Return (column index, row) of a hex id such as ``"F5"``; ValueError if it is not a grid position."""
-    match = _HEX_ID.match(hex_id)
-    if not match:
-        raise ValueError(f"{hex_id!r} is not a hex id (a column A-I and a row number, e.g. F5)")
-    col, row = COLUMNS.index(match.group(1)), int(match.group(2))
-    if row % 2 != col % 2:
-        raise ValueError(f"{hex_id!r} is not on the grid: column {match.group(1)} has only {_parity(col)} rows")
+    try:
+        col, row = LAYOUT.parse(hex_id)
+    except ValueError:
+        col = -1
+    if not 0 <= col < len(COLUMNS):
+        raise ValueError(f"{hex_id!r} is not a hex id (a column {COLUMNS[0]}-{COLUMNS[-1]} and a row number, e.g. F5)")
+    if (col + row) % 2 != PARITY:
+        parity = "even" if col % 2 == PARITY else "odd"
+        raise ValueError(f"{hex_id!r} is not on the grid: column {COLUMNS[col]} has only {parity} rows")
     return col, row
-
-
-def _parity(col: int) -> str:
-    return "even" if col % 2 == 0 else "odd"
 
 
 def is_hex_id(text: str) -> bool:
@@ -42,43 +72,25 @@ def is_hex_id(text: str) -> bool:
     return True
 
 
-def hex_id(col: int, row: int) -> str:
-    return f"{COLUMNS[col]}{row}"
-
-
 @cache
 def neighbour(hex_: str, edge: int) -> str | None:
     """The hex beyond `edge` of `hex_`, or None when that position is off the grid."""
-    col, row = parse_hex(hex_)
-    dcol, drow = EDGE_DELTAS[edge]
-    ncol, nrow = col + dcol, row + drow
-    if not (0 <= ncol < len(COLUMNS)) or nrow < 0:
-        return None
-    return hex_id(ncol, nrow)
-
-
-def opposite(edge: int) -> int:
-    return (edge + 3) % 6
+    parse_hex(hex_)
+    other = LAYOUT.neighbour(hex_, edge)
+    return other if other is not None and is_hex_id(other) else None
 
 
 @cache
 def edge_towards(hex_: str, other: str) -> int | None:
-    """The edge of `hex_` that borders `other`, or None if they are not adjacent."""
-    for edge in range(6):
-        if neighbour(hex_, edge) == other:
-            return edge
-    return None
+    """The edge of `hex_` that borders `other`, or None if they are not adjacent (as when `other` is no place of
+    the grid)."""
+    parse_hex(hex_)
+    return LAYOUT.edge_towards(hex_, other) if is_hex_id(other) else None
 
 
 @cache
 def distance(a: str, b: str) -> int:
     """Steps between two hexes, as the crow flies (rule 7.8.1 ignores barriers when measuring)."""
-    ca, ra = parse_hex(a)
-    cb, rb = parse_hex(b)
-    dcol, drow = abs(ca - cb), abs(ra - rb)
-    return dcol + max(0, (drow - dcol) // 2)
-
-
-def rotate(edge: int, rotation: int) -> int:
-    """Map edge of a tile's local `edge` when the tile is laid with `rotation`."""
-    return (edge + rotation) % 6
+    parse_hex(a)
+    parse_hex(b)
+    return LAYOUT.distance(a, b)

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from types import MappingProxyType
 
+from solver.core.geometry import opposite
 from solver.titles.g1862 import hexgrid
 from solver.titles.g1862.gamedata import GameData, Tile, load_game
 from solver.titles.g1862.position import CompanyState, Position, TileLay
@@ -185,7 +186,7 @@ def _joined(game: GameData, hex_: str, exits: Sequence[int], chosen: dict[str, T
             count += 1
         elif link.neighbour in chosen:
             other = link.neighbour
-            if hexgrid.opposite(edge) in chosen[other].exits_at(rotation[other]):
+            if opposite(edge) in chosen[other].exits_at(rotation[other]):
                 count += 1
     return count
 

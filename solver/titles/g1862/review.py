@@ -16,7 +16,6 @@ The money left on the table is the optimal revenue minus the recorded revenue.
 
 from __future__ import annotations
 
-import itertools
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,14 +23,13 @@ from typing import Any, Literal
 
 import polars as pl
 
+from solver.titles.g1862.importer.recorded import judge_routes
 from solver.titles.g1862.importer.replay import ImportedGame, RecordedRun
 from solver.titles.g1862.position import position_to_dict
 from solver.titles.g1862.routes.batch import Solved, SolverPool, Task
-from solver.titles.g1862.routes.evaluator import evaluate
 from solver.titles.g1862.routes.model import Evaluation, RouteSpec, SolveOptions
 
 Difference = Literal["match", "freight_offboard_bonus", "illegal", "unexplained"]
-CHAIN_WORDS = ("join end to end",)
 
 
 @dataclass(frozen=True)
@@ -81,41 +79,9 @@ class RunReview:
         }
 
 
-def _orientations(routes: Sequence[RouteSpec]) -> list[list[RouteSpec]]:
-    """The recorded routes with the Freight routes in every order and direction (the site records a route's
-    hexes in either direction and chain members in any order; 7.8.1 joins them end to end)."""
-    freight = [i for i, r in enumerate(routes) if r.train.upper().endswith("F")]
-    if len(freight) < 2 or len(freight) > 4:
-        return [list(routes)]
-    others = [r for i, r in enumerate(routes) if i not in freight]
-    out: list[list[RouteSpec]] = []
-    for order in itertools.permutations(freight):
-        for flips in itertools.product((False, True), repeat=len(order)):
-            chain = [
-                RouteSpec(routes[i].train, tuple(reversed(routes[i].hexes)) if f else routes[i].hexes)
-                for i, f in zip(order, flips, strict=True)
-            ]
-            out.append(chain + others)
-    return out
-
-
 def evaluate_recorded(run: RecordedRun) -> tuple[Evaluation, tuple[RouteSpec, ...]]:
-    """Our evaluator's verdict on the recorded routes, with Freight routes oriented into a chain when the
-    recording's order or direction is all that keeps them apart (7.8.1)."""
-    specs = run.route_specs
-    first = evaluate(run.position, run.company, specs)
-    if first.legal or not any(word in p.message for p in first.problems for word in CHAIN_WORDS):
-        return first, specs
-    best: tuple[Evaluation, tuple[RouteSpec, ...]] = (first, specs)
-    for candidate in _orientations(specs)[1:]:
-        ev = evaluate(run.position, run.company, candidate)
-        if ev.legal:
-            return ev, tuple(candidate)
-        joins = sum(any(w in p.message for w in CHAIN_WORDS) for p in ev.problems)
-        best_joins = sum(any(w in p.message for w in CHAIN_WORDS) for p in best[0].problems)
-        if joins < best_joins or (joins == best_joins and len(ev.problems) < len(best[0].problems)):
-            best = (ev, tuple(candidate))
-    return best
+    """Our evaluator's verdict on the recorded routes (`solver.titles.g1862.importer.recorded.judge_routes`)."""
+    return judge_routes(run.position, run.company, run.route_specs)
 
 
 def _offboard_bonus_units(run: RecordedRun, evaluation: Evaluation) -> int:

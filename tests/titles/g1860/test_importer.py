@@ -17,13 +17,14 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from solver.titles.g1862.importer.actions import resolve_undo_redo
 
 from solver.core.board_position import plain, position_to_data
 from solver.core.track_graph import TrackGraph
 from solver.errors import InputError
 from solver.titles.g1860 import rulebook
 from solver.titles.g1860.enumerator import best_run
-from solver.titles.g1860.importer import RunReview, import_game, review_game
+from solver.titles.g1860.importer import RecordedRun, RunReview, import_game, review_game
 from solver.titles.g1860.importer.__main__ import main
 from solver.titles.g1860.importer.connections import link_entry
 from solver.titles.g1860.importer.replay import in_mode
@@ -338,24 +339,49 @@ def _cut_limit(data: dict[str, Any]) -> int:
     return limit
 
 
+def _assert_cut_reads_as_the_whole(game: Path, cut: int) -> list[RecordedRun]:
+    """The export of `game` cut after action `cut` is the game as it stood then: its runs are the runs in effect
+    at the cut (undo and redo read as the site does, `resolve_undo_redo`), so a run that an undo after the cut
+    takes back is one of them. Every one that is also a run of the whole game is read exactly as there, on the
+    same board. Returns the cut export's runs."""
+    data = _game(game)
+    data["actions"] = [a for a in data["actions"] if a["id"] <= cut]
+    in_effect = [a["id"] for a in resolve_undo_redo(data["actions"]) if a["type"] == "run_routes"]
+    whole = {r.run.action_id: r.run for r in reviews(game)}
+    with tempfile.TemporaryDirectory() as folder:
+        path = _write(Path(folder), data)
+        if not in_effect:
+            assert "records no run" in _error(path)
+            return []
+        cut_runs = import_game(path)
+    assert [r.action_id for r in cut_runs] == in_effect
+    both = [(r, whole[r.action_id]) for r in cut_runs if r.action_id in whole]
+    assert [(r.routes, r.leased) for r, _ in both] == [(w.routes, w.leased) for _, w in both]
+    assert [position_to_data(r.position) for r, _ in both] == [position_to_data(w.position) for _, w in both]
+    return cut_runs
+
+
+def test_a_record_cut_after_a_run_that_is_undone_later_keeps_that_run() -> None:
+    """The stock market game cut after action 330 (hypothesis's 64 %): IWNJ's run 327 on the G5 tile it laid
+    (325) and its marker there (326) is in effect then; undos 331-337 take it back and it is made again as
+    run 343. The shorter export is the game as it stood at action 330: run 327 is one of its runs, on the same
+    board as run 343."""
+    cut_runs = _assert_cut_reads_as_the_whole(STOCK_MARKET, 330)
+    undone = cut_runs[-1]
+    again = next(r.run for r in reviews(STOCK_MARKET) if r.run.action_id == 343)
+    assert (undone.action_id, undone.company) == (327, "IWNJ")
+    assert undone.routes == again.routes
+    assert position_to_data(undone.position) == position_to_data(again.position)
+    assert review_run(undone).difference == "match"
+
+
 @settings(max_examples=8, deadline=None)
 @given(game=st.sampled_from([OLD_FORMAT, STOCK_MARKET, BANK]), fraction=st.floats(0.05, 1.0))
 def test_a_record_cut_short_imports_the_runs_before_the_cut_unchanged(game: Path, fraction: float) -> None:
     """Replaying is causal: an export cut after any action (before the Southern or a second par, whose reading
-    looks ahead) gives exactly the runs of the whole game up to the cut, each on the same board."""
-    data = _game(game)
-    limit = _cut_limit(data)
-    cut = next(a["id"] for a in data["actions"] if a["id"] >= limit * fraction)
-    whole = [r.run for r in reviews(game) if r.run.action_id <= cut]
-    data["actions"] = [a for a in data["actions"] if a["id"] <= cut]
-    with tempfile.TemporaryDirectory() as folder:
-        path = _write(Path(folder), data)
-        if not whole:
-            assert "records no run" in _error(path)
-            return
-        cut_runs = import_game(path)
-    assert [(r.action_id, r.routes, r.leased) for r in cut_runs] == [(r.action_id, r.routes, r.leased) for r in whole]
-    assert [position_to_data(r.position) for r in cut_runs] == [position_to_data(r.position) for r in whole]
+    looks ahead) gives the runs in effect at the cut, each read as in the whole game and on the same board."""
+    limit = _cut_limit(_game(game))
+    _assert_cut_reads_as_the_whole(game, next(a["id"] for a in _game(game)["actions"] if a["id"] >= limit * fraction))
 
 
 def test_no_verdict_depends_on_when_a_bankrupt_companys_markers_were_turned_over() -> None:

@@ -10,15 +10,17 @@ coordinates `geometry.hex_at` turns back into the hex.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 
 import plotly.graph_objects as go
 
+from solver.core.geometry import Point, rotate
 from solver.draw import geometry as geo
 from solver.draw import palette
+from solver.draw.traces import Lines, Marks, fill_trace, line_trace, marks_trace, text_trace
 from solver.titles.g1862 import hexgrid
 from solver.titles.g1862.gamedata import GameData
+from solver.titles.g1862.hexgrid import LAYOUT
 from solver.titles.g1862.position import Position, TileLay
 
 #: Height of the board figure in pixels; marker and font sizes are tuned to it.
@@ -28,45 +30,6 @@ UNIT_PX = BOARD_HEIGHT / 15.5
 CLICK_LAYER = "hexes"
 #: A light outline around place names and hex ids, so that track drawn under them does not hide them.
 TEXT_HALO = ", ".join(f"{dx}px {dy}px 0 #fff" for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy) + ", 0 0 3px #fff"
-
-
-@dataclass
-class _Lines:
-    """Polylines of one style, gathered into one trace with None gaps between pieces."""
-
-    xs: list[float | None] = field(default_factory=list)
-    ys: list[float | None] = field(default_factory=list)
-
-    def add(self, points: Iterable[geo.Point]) -> None:
-        for x, y in points:
-            self.xs.append(x)
-            self.ys.append(y)
-        self.xs.append(None)
-        self.ys.append(None)
-
-
-@dataclass
-class _Marks:
-    """Markers (with optional text) of one trace."""
-
-    xs: list[float] = field(default_factory=list)
-    ys: list[float] = field(default_factory=list)
-    colours: list[str] = field(default_factory=list)
-    lines: list[str] = field(default_factory=list)
-    text: list[str] = field(default_factory=list)
-    text_colours: list[str] = field(default_factory=list)
-    hover: list[str] = field(default_factory=list)
-
-    def add(
-        self, p: geo.Point, colour: str, text: str = "", text_colour: str = "#000", line: str = "#000", hover: str = ""
-    ) -> None:
-        self.xs.append(p[0])
-        self.ys.append(p[1])
-        self.colours.append(colour)
-        self.lines.append(line)
-        self.text.append(text)
-        self.text_colours.append(text_colour)
-        self.hover.append(hover)
 
 
 def area_label_hexes(game: GameData) -> dict[str, str]:
@@ -90,71 +53,6 @@ def _offboard_fill(game: GameData, hex_: str) -> str:
     if game.offboard_hexes[hex_].london_token_spaces or areas == ("london",):
         return palette.LONDON_FILL
     return palette.PORT_FILL if game.areas[areas[0]].type == "port" else palette.RED_AREA_FILL
-
-
-def _fill_trace(polys: _Lines, colour: str, name: str) -> go.Scatter:
-    return go.Scatter(
-        x=polys.xs,
-        y=polys.ys,
-        mode="lines",
-        fill="toself",
-        fillcolor=colour,
-        line={"color": palette.OUTLINE, "width": 1},
-        hoverinfo="skip",
-        showlegend=False,
-        name=name,
-    )
-
-
-def _line_trace(lines: _Lines, colour: str, width: float, name: str, dash: str | None = None) -> go.Scatter:
-    line: dict[str, object] = {"color": colour, "width": width}
-    if dash:
-        line["dash"] = dash
-    return go.Scatter(x=lines.xs, y=lines.ys, mode="lines", line=line, hoverinfo="skip", showlegend=False, name=name)
-
-
-def _marks_trace(marks: _Marks, size: float, name: str, symbol: str = "circle", font_size: int = 9) -> go.Scatter:
-    return go.Scatter(
-        x=marks.xs,
-        y=marks.ys,
-        mode="markers+text" if any(marks.text) else "markers",
-        marker={
-            "size": size,
-            "color": marks.colours,
-            "symbol": symbol,
-            "line": {"color": marks.lines, "width": 1.5},
-        },
-        text=marks.text,
-        textfont={"size": font_size, "color": marks.text_colours},
-        textposition="middle center",
-        hovertext=marks.hover,
-        hoverinfo="text" if any(marks.hover) else "skip",
-        showlegend=False,
-        name=name,
-    )
-
-
-def _text_trace(
-    points: Sequence[geo.Point],
-    text: Sequence[str],
-    size: int,
-    colour: str | Sequence[str],
-    name: str,
-    halo: str = "none",
-) -> go.Scatter:
-    """Text at map points; `halo` (a CSS text-shadow, or "auto" for the text colour's contrast) keeps it
-    readable where track or markers run underneath."""
-    return go.Scatter(
-        x=[p[0] for p in points],
-        y=[p[1] for p in points],
-        mode="text",
-        text=list(text),
-        textfont={"size": size, "color": colour, "shadow": halo},
-        textposition="middle center",
-        hoverinfo="skip",
-        showlegend=False,
-        name=name,
-    )
 
 
 def hex_description(position: Position, hex_: str) -> str:
@@ -186,12 +84,12 @@ def hex_description(position: Position, hex_: str) -> str:
     return "<br>".join(lines)
 
 
-def click_layer_points(game: GameData) -> list[tuple[str, geo.Point]]:
+def click_layer_points(game: GameData) -> list[tuple[str, Point]]:
     """Invisible points covering every map hex (the centre and six points around it), each tagged with its hex.
     A click anywhere on a hex lands on one of them."""
-    points: list[tuple[str, geo.Point]] = []
+    points: list[tuple[str, Point]] = []
     for hex_ in sorted([*game.land_hexes, *game.offboard_hexes], key=hexgrid.parse_hex):
-        cx, cy = geo.centre(hex_)
+        cx, cy = LAYOUT.centre(hex_)
         points.append((hex_, (cx, cy)))
         for k in range(6):
             a = math.radians(60 * k + 30)
@@ -216,29 +114,29 @@ def board_figure(
     if preview is not None:
         laid[preview.hex] = preview
     unit = height / 15.5
-    fills: dict[str, _Lines] = {}
-    track = _Lines()
-    offboard_track = _Lines()
-    barriers = _Lines()
-    small = _Marks()
-    slots = _Marks()
-    label_pts: list[geo.Point] = []
+    fills: dict[str, Lines] = {}
+    track = Lines()
+    offboard_track = Lines()
+    barriers = Lines()
+    small = Marks()
+    slots = Marks()
+    label_pts: list[Point] = []
     label_txt: list[str] = []
-    id_pts: list[geo.Point] = []
+    id_pts: list[Point] = []
     id_txt: list[str] = []
-    letter_pts: list[geo.Point] = []
+    letter_pts: list[Point] = []
     letter_txt: list[str] = []
-    revenue = _Marks()
+    revenue = Marks()
 
-    def fill(colour: str) -> _Lines:
-        return fills.setdefault(colour, _Lines())
+    def fill(colour: str) -> Lines:
+        return fills.setdefault(colour, Lines())
 
     # Land hexes: the tile's colour, or the printed map.
     for hex_ in sorted(game.land_hexes, key=hexgrid.parse_hex):
-        cx, cy = geo.centre(hex_)
+        cx, cy = LAYOUT.centre(hex_)
         lay = laid.get(hex_)
         tile = game.tiles.get(lay.tile) if lay is not None else None
-        fill(palette.TILE_FILL[tile.color] if tile is not None else palette.LAND_FILL).add(geo.corners(hex_))
+        fill(palette.TILE_FILL[tile.color] if tile is not None else palette.LAND_FILL).add(geo.outline(LAYOUT, hex_))
         name = game.hex_name(hex_)
         label_pts.append((cx, cy + 0.62))
         label_txt.append(name if len(name) <= 14 else name.split("-")[0].split(" ")[0])
@@ -253,7 +151,7 @@ def board_figure(
             n_slots = tile.slots if tile is not None else 1
             if tile is not None:
                 for edge in tile.exits_at(lay.rotation if lay else 0):
-                    track.add([(cx, cy), geo.edge_midpoint(hex_, edge)])
+                    track.add([(cx, cy), LAYOUT.edge_midpoint(hex_, edge)])
                 if tile.revenue:
                     revenue.add((cx + 0.55, cy - 0.34), "#fff", str(tile.revenue), line="#555")
             for i, (dx, dy) in enumerate(geo.slot_offsets(n_slots)):
@@ -276,37 +174,37 @@ def board_figure(
             small.add((cx, cy), "#000", hover=f"village {name}")
             continue
         for a, b in tile.tracks:
-            ma, mb = hexgrid.rotate(a, lay.rotation), hexgrid.rotate(b, lay.rotation)
-            track.add(geo.track_curve(hex_, ma, mb))
+            ma, mb = rotate(a, lay.rotation), rotate(b, lay.rotation)
+            track.add(geo.track_curve(LAYOUT, hex_, ma, mb))
             if (min(ma, mb), max(ma, mb)) in lay.small_stations:
-                small.add(geo.track_middle(hex_, ma, mb), "#000", hover=f"small station in {name}")
+                small.add(geo.track_middle(LAYOUT, hex_, ma, mb), "#000", hover=f"small station in {name}")
 
     # Off-board hexes: red areas and ports, with the entries track can use.
     label_hex = area_label_hexes(game)
-    area_pts: list[geo.Point] = []
+    area_pts: list[Point] = []
     area_txt: list[str] = []
     column = game.phases[position.phase].offboard_column
     for hex_ in sorted(game.offboard_hexes, key=hexgrid.parse_hex):
-        fill(_offboard_fill(game, hex_)).add(geo.corners(hex_))
+        fill(_offboard_fill(game, hex_)).add(geo.outline(LAYOUT, hex_))
     for area_id, hex_ in label_hex.items():
         area = game.areas[area_id]
         values = " ".join(f"<b>{v}</b>" if col == column else str(v) for col, v in area.values.items())
-        cx, cy = geo.centre(hex_)
+        cx, cy = LAYOUT.centre(hex_)
         short = area.name.replace(" port", "")
         area_pts.append((cx, cy))
         area_txt.append(f"{short}<br>{values}")
     for node in game.nodes.values():
         for entry in node.entries:
-            ex, ey = geo.edge_midpoint(entry.hex, entry.edge)
-            cx, cy = geo.centre(node.hex)
+            ex, ey = LAYOUT.edge_midpoint(entry.hex, entry.edge)
+            cx, cy = LAYOUT.centre(node.hex)
             offboard_track.add([(ex, ey), (ex + (cx - ex) * 0.45, ey + (cy - ey) * 0.45)])
 
     # London links: the token spaces printed on the London hexes (7.6.5).
-    london = _Marks()
+    london = Marks()
     spaces = [h for h in game.offboard_hexes.values() if h.london_token_spaces]
     k = 0
     for off in sorted(spaces, key=lambda h: hexgrid.parse_hex(h.hex)):
-        cx, cy = geo.centre(off.hex)
+        cx, cy = LAYOUT.centre(off.hex)
         for i in range(off.london_token_spaces):
             p = (cx + (i - (off.london_token_spaces - 1) / 2) * 0.5, cy - 0.3)
             owner = position.london[k] if k < len(position.london) else None
@@ -320,27 +218,27 @@ def board_figure(
     for pair in sorted(tuple(sorted(pair)) for pair in game.barriers):
         side = hexgrid.edge_towards(pair[0], pair[1])
         assert side is not None
-        barriers.add(geo.edge_corners(pair[0], side))
+        barriers.add(geo.edge_corners(LAYOUT, pair[0], side))
 
-    sel = _Lines()
+    sel = Lines()
     for hex_ in selected:
         if hexgrid.is_hex_id(hex_):
-            sel.add(geo.corners(hex_, 0.94))
+            sel.add(geo.outline(LAYOUT, hex_, 0.94))
 
-    traces: list[go.Scatter] = [_fill_trace(p, colour, f"fill {colour}") for colour, p in fills.items()]
+    traces: list[go.Scatter] = [fill_trace(p, colour, f"fill {colour}") for colour, p in fills.items()]
     traces += [
-        _line_trace(offboard_track, palette.TRACK, max(2.0, unit * 0.09), "off-board entries"),
-        _line_trace(track, palette.TRACK, max(2.0, unit * 0.09), "track"),
-        _line_trace(barriers, palette.BARRIER, max(3.0, unit * 0.14), "barriers"),
-        _line_trace(sel, palette.SELECTED, 4, "selected"),
-        _marks_trace(small, unit * 0.2, "small stations"),
-        _marks_trace(slots, unit * 0.42, "station slots", font_size=max(7, int(unit * 0.15))),
-        _marks_trace(london, unit * 0.42, "London links", font_size=max(7, int(unit * 0.15))),
-        _marks_trace(revenue, unit * 0.3, "revenue", font_size=max(7, int(unit * 0.15))),
-        _text_trace(label_pts, label_txt, max(9, int(unit * 0.19)), "#111", "names", halo=TEXT_HALO),
-        _text_trace(id_pts, id_txt, max(8, int(unit * 0.15)), "#333", "hex ids", halo=TEXT_HALO),
-        _text_trace(letter_pts, letter_txt, max(9, int(unit * 0.24)), "#000", "letters"),
-        _text_trace(area_pts, area_txt, max(8, int(unit * 0.16)), "#fff", "off-board values"),
+        line_trace(offboard_track, palette.TRACK, max(2.0, unit * 0.09), "off-board entries"),
+        line_trace(track, palette.TRACK, max(2.0, unit * 0.09), "track"),
+        line_trace(barriers, palette.BARRIER, max(3.0, unit * 0.14), "barriers"),
+        line_trace(sel, palette.SELECTED, 4, "selected"),
+        marks_trace(small, unit * 0.2, "small stations"),
+        marks_trace(slots, unit * 0.42, "station slots", font_size=max(7, int(unit * 0.15))),
+        marks_trace(london, unit * 0.42, "London links", font_size=max(7, int(unit * 0.15))),
+        marks_trace(revenue, unit * 0.3, "revenue", font_size=max(7, int(unit * 0.15))),
+        text_trace(label_pts, label_txt, max(9, int(unit * 0.19)), "#111", "names", halo=TEXT_HALO),
+        text_trace(id_pts, id_txt, max(8, int(unit * 0.15)), "#333", "hex ids", halo=TEXT_HALO),
+        text_trace(letter_pts, letter_txt, max(9, int(unit * 0.24)), "#000", "letters"),
+        text_trace(area_pts, area_txt, max(8, int(unit * 0.16)), "#fff", "off-board values"),
     ]
     pts = click_layer_points(game)
     hover = {h: hex_description(position, h) for h in {p[0] for p in pts}}
@@ -379,7 +277,7 @@ def board_figure(
 
 def map_ranges(game: GameData) -> tuple[tuple[float, float], tuple[float, float]]:
     """The x and y ranges, in map units, that show every hex of the map with a little sea around it."""
-    centres = [geo.centre(h) for h in [*game.land_hexes, *game.offboard_hexes]]
+    centres = [LAYOUT.centre(h) for h in [*game.land_hexes, *game.offboard_hexes]]
     xs = [x for x, _ in centres]
     ys = [y for _, y in centres]
     return (min(xs) - 1.1, max(xs) + 1.1), (min(ys) - 1.0, max(ys) + 1.0)

@@ -7,19 +7,21 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
+from solver.core.geometry import Point
 from solver.draw import geometry as geo
 from solver.draw.palette import train_colour
 from solver.titles.g1862 import hexgrid
 from solver.titles.g1862.gamedata import GameData
+from solver.titles.g1862.hexgrid import LAYOUT
 from solver.titles.g1862.routes.model import RouteSpec, TrainResult
 
 ROUTE_TRACE_PREFIX = "route "
 
 
-def route_points(game: GameData, hexes: Sequence[str], position_tiles: dict[str, tuple[str, int]]) -> list[geo.Point]:
+def route_points(game: GameData, hexes: Sequence[str], position_tiles: dict[str, tuple[str, int]]) -> list[Point]:
     """The polyline a route follows: through each town's centre and off-board hex, and along the track it
     uses inside each village hex it crosses. `position_tiles` maps hex -> (tile id, rotation)."""
-    pts: list[geo.Point] = []
+    pts: list[Point] = []
     last = len(hexes) - 1
     for i, h in enumerate(hexes):
         if not hexgrid.is_hex_id(h):
@@ -28,21 +30,21 @@ def route_points(game: GameData, hexes: Sequence[str], position_tiles: dict[str,
             a = hexgrid.edge_towards(h, hexes[i - 1])
             b = hexgrid.edge_towards(h, hexes[i + 1])
             if a is not None and b is not None:
-                pts += geo.track_curve(h, a, b)
+                pts += geo.track_curve(LAYOUT, h, a, b)
                 continue
         if h in game.offboard_hexes:
             # Stop short of the far side of the off-board hex: the run ends where it enters it.
             land = hexes[i - 1] if i == last and i > 0 else (hexes[1] if len(hexes) > 1 else None)
-            cx, cy = geo.centre(h)
+            cx, cy = LAYOUT.centre(h)
             if land is not None and hexgrid.is_hex_id(land):
-                lx, ly = geo.centre(land)
+                lx, ly = LAYOUT.centre(land)
                 pts.append((cx + (lx - cx) * 0.35, cy + (ly - cy) * 0.35))
                 continue
-        pts.append(geo.centre(h))
+        pts.append(LAYOUT.centre(h))
     return pts
 
 
-def _offset(points: list[geo.Point], index: int, count: int) -> list[geo.Point]:
+def _offset(points: list[Point], index: int, count: int) -> list[Point]:
     """Shift a train's line a little so that runs sharing track stay visible side by side."""
     if count <= 1:
         return points
@@ -50,18 +52,18 @@ def _offset(points: list[geo.Point], index: int, count: int) -> list[geo.Point]:
     return [(x + d, y - d) for x, y in points]
 
 
-def stop_point(node: str) -> geo.Point | None:
+def stop_point(node: str) -> Point | None:
     """Where a stop (a track graph node id) is drawn: a town's centre, the middle of a small station's track,
     or the off-board hex."""
     kind, _, rest = node.partition(":")
     if kind == "L":
-        return geo.centre(rest)
+        return LAYOUT.centre(rest)
     if kind == "S":
         hex_, _, track = rest.partition(":")
         a, _, b = track.partition("-")
-        return geo.track_middle(hex_, int(a), int(b))
+        return geo.track_middle(LAYOUT, hex_, int(a), int(b))
     if kind == "O":
-        return geo.centre(rest.split(":")[0])
+        return LAYOUT.centre(rest.split(":")[0])
     return None
 
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from solver.core.geometry import Point, opposite, rotate
 from solver.draw import geometry as geo
 from solver.draw import palette
-from solver.titles.g1862 import hexgrid
 from solver.titles.g1862.gamedata import GameData
+from solver.titles.g1862.hexgrid import LAYOUT
 from solver.titles.g1862.position import Position, Track
 
 #: Pictures are drawn around a fixed grid position, then moved to the origin; only the shape matters.
@@ -28,7 +29,7 @@ def neighbour_track(position: Position, hex_: str) -> frozenset[int]:
             sides.add(edge)
         elif link.kind == "land" and link.neighbour is not None:
             lay = position.tiles.get(link.neighbour)
-            if lay is not None and hexgrid.opposite(edge) in game.tiles[lay.tile].exits_at(lay.rotation):
+            if lay is not None and opposite(edge) in game.tiles[lay.tile].exits_at(lay.rotation):
                 sides.add(edge)
     return frozenset(sides)
 
@@ -38,28 +39,28 @@ def joins(game: GameData, tile_id: str, rotation: int, sides: frozenset[int]) ->
     return len(set(game.tiles[tile_id].exits_at(rotation)) & sides)
 
 
-def _fmt(points: Iterable[geo.Point]) -> str:
-    cx, cy = geo.centre(_PREVIEW_HEX)
+def _fmt(points: Iterable[Point]) -> str:
+    cx, cy = LAYOUT.centre(_PREVIEW_HEX)
     return " ".join(f"{x - cx:.3f},{cy - y:.3f}" for x, y in points)
 
 
-def _line(points: Iterable[geo.Point], colour: str, width: float, extra: str = "") -> str:
+def _line(points: Iterable[Point], colour: str, width: float, extra: str = "") -> str:
     return (
         f'<polyline points="{_fmt(points)}" fill="none" stroke="{colour}" stroke-width="{width}" '
         f'stroke-linecap="round" stroke-linejoin="round"{extra}/>'
     )
 
 
-def _circle(p: geo.Point, r: float, fill: str, stroke: str = "#000", width: float = 0.04) -> str:
-    cx, cy = geo.centre(_PREVIEW_HEX)
+def _circle(p: Point, r: float, fill: str, stroke: str = "#000", width: float = 0.04) -> str:
+    cx, cy = LAYOUT.centre(_PREVIEW_HEX)
     return (
         f'<circle cx="{p[0] - cx:.3f}" cy="{cy - p[1]:.3f}" r="{r}" fill="{fill}" stroke="{stroke}" '
         f'stroke-width="{width}"/>'
     )
 
 
-def _text(p: geo.Point, text: str, size: float, anchor: str = "middle", weight: str = "normal") -> str:
-    cx, cy = geo.centre(_PREVIEW_HEX)
+def _text(p: Point, text: str, size: float, anchor: str = "middle", weight: str = "normal") -> str:
+    cx, cy = LAYOUT.centre(_PREVIEW_HEX)
     return (
         f'<text x="{p[0] - cx:.3f}" y="{cy - p[1]:.3f}" font-size="{size}" text-anchor="{anchor}" '
         f'dominant-baseline="central" font-family="sans-serif" font-weight="{weight}">{text}</text>'
@@ -81,27 +82,27 @@ def tile_svg(
     has no fixed size: it fills the width of its container."""
     tile = game.tiles[tile_id]
     h = _PREVIEW_HEX
-    cx, cy = geo.centre(h)
+    cx, cy = LAYOUT.centre(h)
     parts = [
-        f'<polygon points="{_fmt(geo.corners(h))}" fill="{palette.TILE_FILL[tile.color]}" '
+        f'<polygon points="{_fmt(geo.outline(LAYOUT, h))}" fill="{palette.TILE_FILL[tile.color]}" '
         f'stroke="{palette.OUTLINE}" stroke-width="0.04"/>'
     ]
     for e in sorted(incoming):
-        ux, uy = geo.edge_direction(e)
-        start = geo.edge_midpoint(h, e)
+        ux, uy = LAYOUT.edge_direction(e)
+        start = LAYOUT.edge_midpoint(h, e)
         parts.append(_line([start, (start[0] + ux * 0.22, start[1] + uy * 0.22)], "#777", 0.1))
     for e in sorted(edges_blocked):
-        parts.append(_line(geo.edge_corners(h, e), palette.BARRIER, 0.12))
-    dots: list[geo.Point] = []
+        parts.append(_line(geo.edge_corners(LAYOUT, h, e), palette.BARRIER, 0.12))
+    dots: list[Point] = []
     if tile.station == "large":
         for e in tile.exits_at(rotation):
-            parts.append(_line([(cx, cy), geo.edge_midpoint(h, e)], palette.TRACK, 0.11))
+            parts.append(_line([(cx, cy), LAYOUT.edge_midpoint(h, e)], palette.TRACK, 0.11))
     else:
         for a, b in tile.tracks:
-            ma, mb = hexgrid.rotate(a, rotation), hexgrid.rotate(b, rotation)
-            parts.append(_line(geo.track_curve(h, ma, mb), palette.TRACK, 0.11))
+            ma, mb = rotate(a, rotation), rotate(b, rotation)
+            parts.append(_line(geo.track_curve(LAYOUT, h, ma, mb), palette.TRACK, 0.11))
             if (min(ma, mb), max(ma, mb)) in small_stations or (tile.color == "yellow" and not small_stations):
-                dots.append(geo.track_middle(h, ma, mb))
+                dots.append(geo.track_middle(LAYOUT, h, ma, mb))
     parts += [_circle(d, 0.1, "#000", width=0) for d in dots]
     if tile.station == "large":
         for dx, dy in geo.slot_offsets(tile.slots, spread=0.22):

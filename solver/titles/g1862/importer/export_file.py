@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import InputError, Problem
+from solver.export_actions import Action, describe_action
 from solver.jsonfile import read_json_file
 
 SUPPORTED_TITLES = ("1862",)
 RESERVED_NAMES = frozenset({"treasury", "pool", "ipo"})  # holders of shares in a position file
-Action = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -40,13 +40,6 @@ class GameExport:
         """Site player id -> the player's name (the id itself when the export gives no name)."""
         names = self.player_names or self.players
         return dict(zip(self.players, names, strict=True))
-
-
-def describe_action(action: Action) -> str:
-    """'action 57 (lay_tile by WVR)': how messages name an action."""
-    who = action.get("entity")
-    by = f" by {who}" if who is not None else ""
-    return f"action {action.get('id', '?')} ({action.get('type', '?')}{by})"
 
 
 def parse_export(data: Any, source: str = "game file") -> GameExport:

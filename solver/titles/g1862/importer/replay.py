@@ -1,8 +1,8 @@
 """Replaying an 18xx.games 1862 export into board positions, one per recorded run, and any moment of it.
 
 Replayed: tile lays, station markers, train purchases, phases, rusting, mergers, the stock market and the
-share certificates (`stock.py`), receivership and bankruptcy. Cash is not (docs/importer.md says why). The
-implicit events the site performs without an action are rebuilt from the rules and the site's facts:
+share certificates and the cash of players, companies and the Bank (`stock.py`), receivership and
+bankruptcy. The implicit events the site performs without an action are rebuilt from the rules and the site's facts:
 
 * set-up: removed companies and permits are redrawn from the seed (`setup.py`, 4.1);
 * home marker: placed at the start of a company's first operating turn (7.2); if its home town is full,
@@ -14,14 +14,19 @@ implicit events the site performs without an action are rebuilt from the rules a
   trains still under warranty, which rust when their last warranty is used up (7.10);
 * a warranty is used up after every run (7.10): at the company's dividend, or at the end of a turn in which
   it ran without recording one (receivership);
-* a turn without a dividend action withholds: the price moves one space left (7.8.5);
+* a turn without a dividend action withholds: the price moves one space left (7.8.5), at the dividend step
+  (before a train purchase or an acquisition) for a company that did not run;
 * merger and acquisition (5.2): the non-survivor's marker on a hex where the survivor has one is removed
   (and its London marker if the survivor has one, 7.5.6); its other markers become the survivor's; its
   trains and permits pass to the survivor (5.2.5); the survivor's price is that of 7.5.3;
-* receivership (no player holds the director's certificate, 6.4.3): a company with no train operates
-  without any recorded action, where the market's operating order puts it (7.1): it withholds, then buys a
-  train (the depot train its next recorded run uses, of the first type it has a permit for among Express,
-  Freight, Local: the site's order) or goes bankrupt: its markers leave the map and it can start again;
+* receivership (no player directs the company, 8.0): a company with no train operates without any recorded
+  action, where the market's operating order puts it (7.1); at every turn a company in receivership
+  withholds, then buys the Bank's next train when its treasury affords the cheapest train on offer (of the
+  first type it has a permit and room for among Express, Freight, Local: the site's order); one with no
+  train that cannot goes bankrupt: its markers leave the map and it can start again;
+* a forced purchase (7.11): a company with no train short of the money sells treasury shares, else is
+  refinanced (and, left without a director, buys as in receivership);
+* the LNER (10.3) forms at the end of the set of operating rounds in which the first band-H train was bought;
 * a share price reaching 0 bankrupts the company (7.12).
 
 Every position built is checked with `solver.titles.g1862.validation.validate_position`, and every recorded route must
@@ -33,14 +38,15 @@ so; notes starting "check" are signs of an edited export (`export_file.integrity
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from solver.errors import InputError, Problem
+from solver.export_actions import Step, effective_actions
 from solver.titles.g1862.gamedata import PHASES, GameData, load_game
-from solver.titles.g1862.importer.actions import Step, effective_actions
 from solver.titles.g1862.importer.engine_data import EngineData, load_engine_data
 from solver.titles.g1862.importer.export_file import GameExport, read_export
 from solver.titles.g1862.importer.rounds import RoundMap, is_company_step, map_rounds
@@ -99,7 +105,7 @@ class ImportedGame:
     notes: tuple[str, ...] = ()
     final_position: Position | None = None
     about_to_run: str | None = None
-    lookahead: tuple[tuple[int, int], ...] = ()  # (action id, later run id): a purchase seen from a later run
+    cash: Mapping[str, int] = field(default_factory=dict)  # players, companies and "bank" after the replay
 
 
 @dataclass
@@ -166,12 +172,17 @@ class _Replay:
         self.turn_dividend = False
         self.turn_merged = False
         self.merging: tuple[str, str] | None = None
-        self.stock = StockReplay(export.names())
+        self.stock = StockReplay(export.names(), game.company_rules, lambda c: bool(self.trains_of(c)))
+        self.depot_left: set[str] = set()  # train ids that have left the Bank's depot
+        self.pool_trains: set[str] = set()  # trains discarded to the Bank Pool (7.9)
+        self.receivership_bought: set[str] = set()  # train ids our replay gave to companies in receivership
+        self.lner_triggered = False
+        self.turn_subsidy = 0
+        self.turn_kinds: set[str] = set()
         self.turn_revenue = 0
         self.turn_operated = False
         self.settled: set[tuple[int | None, str]] = set()
         self.stopped_before: int | None = None
-        self.lookahead: list[tuple[int, int]] = []  # (step id, later run id) of purchases seen from a later run
 
     # ------------------------------------------------------------------ helpers
 
@@ -261,6 +272,7 @@ class _Replay:
         self.stock.remove(company)
 
     def bankrupt(self, company: str, why: str) -> None:
+        self.stock.bankrupt(company)
         self.restart(company)
         self.notes.append(f"{company} goes bankrupt ({why}); its station markers leave the map (6.4.3)")
 
@@ -295,6 +307,10 @@ class _Replay:
         name = variant_name.rstrip("*")
         first = band not in self.bands_bought
         self.bands_bought.add(band)
+        self.depot_left.add(train_id)
+        self.pool_trains.discard(train_id)
+        if first and band == self.engine.lner_trigger_band:
+            self.lner_triggered = True  # 10.3: the LNER forms at the end of this set of Operating Rounds
         self.trains[train_id] = _Train(
             train_id, band, TrainType(variant.type), name, warranties + (1 if variant.free_warranty else 0), company
         )
@@ -347,74 +363,86 @@ class _Replay:
                 )
             c.receivership = True
             self.use_warranties(company)
-            self.receivership_purchase(company, index)
         if c is not None and self.turn_operated and not self.turn_dividend:
             self.withhold(company, index, "no dividend action")
+        if c is not None and self.stock.in_receivership(company) and self.trains_of(company):
+            self.receivership_purchase(company, index)
         self.turn_company = None
         self.turn_ran = self.turn_dividend = self.turn_merged = self.turn_operated = False
-        self.turn_revenue = 0
+        self.turn_revenue = self.turn_subsidy = 0
+        self.turn_kinds = set()
 
     def start_turn(self, company: str) -> None:
         self.turn_company = company
         self.turn_ran = self.turn_dividend = self.turn_merged = self.turn_operated = False
-        self.turn_revenue = 0
-
-    def round_index(self, index: int) -> int | None:
-        assert self.rounds is not None
-        return self.rounds.round_of_step[min(index, len(self.steps) - 1)] if self.steps else None
+        self.turn_revenue = self.turn_subsidy = 0
+        self.turn_kinds = set()
 
     def withhold(self, company: str, index: int, why: str) -> None:
         """The site withholds for a company that operated without a dividend action: one space left (7.8.5);
         once per operating round. A price reaching 0 bankrupts the company (7.12)."""
-        key = (self.round_index(index), company)
+        key = (self.current_round, company)
         if key in self.settled or self.stock.price(company) is None:
             return
         self.settled.add(key)
-        self.stock.dividend(company, "withhold", 0)
+        ran = company == self.turn_company and self.turn_ran
+        self.stock.dividend(company, "withhold", self.turn_revenue if ran else 0, self.turn_subsidy if ran else 0)
         self.check_price(company, f"its price falls to 0 ({why}: the site withholds)")
 
     def check_price(self, company: str, why: str) -> None:
         if self.stock.bankrupt_price(company):
             self.bankrupt(company, why + ", 7.12")
 
-    def next_run_trains(self, company: str, after: int) -> tuple[list[str], int | None]:
-        """Train ids that the company's next recorded run uses and that no action bought (bought by the site
-        in receivership), and that run's action id (None without a later run)."""
-        explicit: set[str] = set()
-        for i in range(after, len(self.steps)):
-            a = self.steps[i].action
-            if a.get("type") == "buy_train" and isinstance(a.get("train"), str):
-                explicit.add(a["train"])
-            if a.get("type") == "run_routes" and a.get("entity") == company:
-                used = [r.get("train") for r in a.get("routes") or [] if isinstance(r, dict)]
-                unbought = [t for t in used if isinstance(t, str) and t not in self.trains and t not in explicit]
-                return unbought, self.steps[i].id
-        return [], None
-
     def receivership_purchase(self, company: str, index: int) -> bool:
-        """Buy, as the site does for a company in receivership, the depot trains its next run shows it has."""
+        """8.0: at its turn a company in receivership buys the Bank's next train when its treasury holds the
+        price of the cheapest train the Bank offers (its depot or Pool), as the first type among Express,
+        Freight, Local (the site's order) it has a permit and room for. Returns whether it bought."""
         c = self.company(company)
-        bought = False
-        train_ids, evidence = self.next_run_trains(company, index)
-        if train_ids and evidence is not None:
-            self.lookahead.append((self.steps[index].id if index < len(self.steps) else evidence, evidence))
-        for train_id in train_ids:
-            band = train_id.split("-")[0]
-            kinds = sorted(c.permits, key=lambda p: p.value)  # the site's order: express, freight, local
-            limit_info = self.game.phases[self.phase].train_limit
-            limit = limit_info.get("per_type", limit_info.get("total", 3))
-            kind = next((k for k in kinds if sum(t.type is k for t in self.trains_of(company)) < limit), None)
-            if kind is None:
-                raise ImportFailure(f"{company} runs train {train_id} but has no room to have bought it")
+        train_id = self.next_depot_train()
+        band = train_id.split("-")[0]
+        cost = self.game.bands[band].cost
+        cheapest = min([cost, *(self.game.bands[self.trains[t].band].cost for t in self.pool_trains)])
+        if self.stock.cash.get(company, 0) < cheapest:
+            return False
+        limit_info = self.game.phases[self.phase].train_limit
+        limit = limit_info.get("per_type", limit_info.get("total", 3))
+        kinds = sorted(c.permits, key=lambda p: p.value)
+        kind = next((k for k in kinds if sum(t.type is k for t in self.trains_of(company)) < limit), None)
+        if kind is None:
+            return False
+        variant = next(n for n, v in self.engine.train_variants.items() if v.band == band and v.type == kind.value)
+        self.buy_from_depot(company, train_id, variant, 0)
+        self.receivership_bought.add(train_id)
+        self.stock.train_bought(company, cost, 0, None)
+        self.notes.append(f"{company} (in receivership) buys train {train_id} as {variant.rstrip('*')} for £{cost}")
+        return True
+
+    def site_receivership_run(self, index: int, company: str) -> bool:
+        """Whether the site ran this company in receivership: no dividend action of its own follows the run
+        (the site withholds for a company in receivership without one, 8.0)."""
+        after = self.steps[index + 1].action if index + 1 < len(self.steps) else {}
+        return not (after.get("type") == "dividend" and after.get("entity") == company)
+
+    def unseen_receivership_purchase(self, company: str, train_id: str, step: Step) -> _Train | None:
+        """A company runs a Bank train that no action bought and our replay of its treasury did not buy: the site
+        bought it in receivership (8.0), so the site's state is taken, paid from the treasury, and noted."""
+        c = self.company(company)
+        band = train_id.split("-")[0]
+        kinds = sorted(c.permits, key=lambda p: p.value)
+        for kind in kinds:
             variant = next(
                 (n for n, v in self.engine.train_variants.items() if v.band == band and v.type == kind.value), None
             )
-            if variant is None:
-                raise ImportFailure(f"train {train_id} has no {kind.value} variant")
-            self.buy_from_depot(company, train_id, variant, 0)
-            self.notes.append(f"{company} (in receivership) buys train {train_id} as {variant.rstrip('*')}")
-            bought = True
-        return bought
+            if variant is not None:
+                self.trains.pop(train_id, None)
+                self.buy_from_depot(company, train_id, variant, 0)
+                self.stock.train_bought(company, self.game.bands[band].cost, 0, None)
+                self.notes.append(
+                    f"difference at {step.describe()}: {company} (in receivership) runs train {train_id}, which our "
+                    "replay of its treasury could not afford; the site bought it, so we take the site's state"
+                )
+                return self.trains[train_id]
+        return None
 
     def silent_companies(self) -> list[str]:
         """Companies in receivership with no train: the site operates them without any recorded action."""
@@ -430,7 +458,12 @@ class _Replay:
         assert self.rounds is not None
         round_ = self.rounds.round_of_step[index] if index < len(self.steps) else None
         if round_ != self.current_round:
+            self.end_turn(index)  # the last company's turn ends with its round
             self.finish_round(index)
+            if self.current_round is None and round_ is not None:
+                self.notes += self.stock.obligations()  # the Stock Round ends (4.3)
+            if self.current_round is not None and round_ is None and self.lner_triggered:
+                self.form_lner()
             self.current_round = round_
             if round_ is not None:
                 self.round_order = operating_order(self.stock.market_stacks())
@@ -448,6 +481,14 @@ class _Replay:
                 if silent in before and silent not in self.operated:
                     self.silent_turn(silent, index)
         self.operated.add(company)
+
+    def form_lner(self) -> None:
+        """10.3: at the end of the set of Operating Rounds in which the first band-H train was bought, the LNER
+        forms: IPO shares go to the Bank Pool, sales no longer move prices, companies not started leave the
+        game."""
+        self.lner_triggered = False
+        self.stock.form_lner()
+        self.notes.append("the LNER is formed (10.3): IPO shares go to the Bank Pool, share prices no longer fall")
 
     def check_order(self, round_: int) -> None:
         """Note a round whose recorded order is not the market's (7.1): our prices differ from the site's."""
@@ -490,6 +531,9 @@ class _Replay:
                 self.companies[company].receivership = False
             if kind in OPERATING_ACTIONS:
                 self.turn_operated = True
+            if kind in ("buy_train", "merge") and not self.turn_ran and not self.turn_dividend:
+                self.dividend_step_passed(company, index, kind)
+            self.turn_kinds.add(kind)
         handler = getattr(self, f"do_{kind}", None)
         if handler is not None:
             handler(index, step, action)
@@ -616,7 +660,18 @@ class _Replay:
         if not isinstance(extra, int) or isinstance(extra, bool) or not 0 <= extra <= most:
             raise ImportFailure(f"'warranties' must be a whole number from 0 to {most} (7.10), not {extra!r}")
         variant = action.get("variant")
+        price = action.get("price")
+        if not isinstance(price, int) or isinstance(price, bool) or price < 0:
+            raise ImportFailure(f"a train purchase records its 'price' as a whole number of pounds, not {price!r}")
         existing = self.trains.get(train_id)
+        seller = existing.owner if existing is not None else None
+        if (
+            not self.trains_of(company)
+            and self.stock.merging is None
+            and self.stock.cash.get(company, 0) < price + 50 * extra
+        ):
+            self.forced_purchase(company, step)
+        self.stock.train_bought(company, price, extra, seller)
         if existing is not None and existing.owner is not None:
             existing.owner = company  # bought from another company (7.9)
             if isinstance(variant, str) and variant in self.engine.train_variants:
@@ -633,6 +688,39 @@ class _Replay:
         train = self.trains.get(str(action.get("train")))
         if train is not None:
             train.owner = None
+            self.pool_trains.add(train.id)
+
+    def next_depot_train(self) -> str:
+        """The id of the Bank's next train (2.2: the bands are sold in order; band H has no limit)."""
+        for band in self.game.bands.values():
+            count = band.count[self.variant.length] if band.count is not None else None
+            for i in itertools.count():
+                if count is not None and i >= count:
+                    break
+                if f"{band.band}-{i}" not in self.depot_left:
+                    return f"{band.band}-{i}"
+        raise ImportFailure("the Bank has no train left")
+
+    def forced_purchase(self, company: str, step: Step) -> None:
+        """7.11: a company with no train short of the Bank's next train sells treasury shares (7.11.1), else
+        is refinanced (7.11.2), before it buys."""
+        band = self.next_depot_train().split("-")[0]
+        short = self.game.bands[band].cost - self.stock.cash.get(company, 0)
+        s = self.stock.shares_of(company)
+        if self.stock.percent(company, company) * (s.price or 0) >= short:
+            sold = self.stock.raise_money(company, short)
+            self.notes.append(f"{company} sells {sold} treasury share(s) to buy a train (7.11.1)")
+            self.check_price(company, "its price falls to 0 (treasury shares sold)")
+        else:
+            self.stock.refinance(company, lambda: self.after_refinance(company))
+            self.notes.append(f"{company} is refinanced to buy a train (7.11.2)")
+
+    def after_refinance(self, company: str) -> None:
+        """7.11.2, 8.0: a company left without a director by its refinancing buys its train as any company in
+        receivership does."""
+        if self.stock.in_receivership(company):
+            self.company(company).receivership = True
+            self.receivership_purchase(company, len(self.steps))
 
     def do_dividend(self, index: int, step: Step, action: dict[str, Any]) -> None:
         company = str(action.get("entity"))
@@ -641,9 +729,18 @@ class _Replay:
         kind = str(action.get("kind"))
         if kind not in ("payout", "withhold", "hudson"):
             raise ImportFailure(f"dividend kind {kind!r} is none of payout, withhold, hudson")
-        self.settled.add((self.round_index(index), company))
-        self.stock.dividend(company, kind, self.turn_revenue)
+        self.settled.add((self.current_round, company))
+        self.stock.dividend(company, kind, self.turn_revenue, self.turn_subsidy)
         self.check_price(company, f"its price falls to 0 (dividend {kind})")
+
+    def dividend_step_passed(self, company: str, index: int, kind: str) -> None:
+        """A company that did not run withholds nothing at its dividend step, which comes after track and
+        markers and before trains and acquisitions (7.8.5; the site's step order): the price moves left before
+        a train purchase or an acquisition (7.14), so a merger's new price (7.5.3) starts from there. A merger
+        at the start of the turn (5.1.1) comes before that step."""
+        if kind == "merge" and not self.turn_kinds & {"lay_tile", "place_token", "buy_train"}:
+            return
+        self.withhold(company, index, "no run")
 
     def do_merge(self, index: int, step: Step, action: dict[str, Any]) -> None:
         other = action.get("corporation")
@@ -654,17 +751,33 @@ class _Replay:
         self.turn_merged = True
 
     def do_choose(self, index: int, step: Step, action: dict[str, Any]) -> None:
-        merging = self.merging
-        if merging is None or action.get("entity") != merging[0] or action.get("choice") not in ("first", "last"):
+        choice = action.get("choice")
+        if isinstance(choice, int) and not isinstance(choice, bool):
+            if self.stock.buy_markers(choice) is None:
+                self.notes.append(f"difference at {step.describe()}: no company is waiting to buy station markers")
             return
-        survivor, nonsurvivor = merging if action["choice"] == "first" else (merging[1], merging[0])
+        if choice in ("redeem", "sell"):
+            company = self.turn_company
+            if self.stock.merging is None and company is not None and not self.trains_of(company):
+                if not self.turn_ran and not self.turn_dividend:
+                    self.dividend_step_passed(company, index, "buy_train")  # the dividend step comes first
+                self.forced_purchase(company, step)  # the option of a refinancing (7.11.2)
+            if not self.stock.option(str(action.get("entity")), str(choice)):
+                self.notes.append(f"difference at {step.describe()}: no option share is waiting for this holder")
+            return
+        merging = self.merging
+        if merging is None or action.get("entity") != merging[0] or choice not in ("first", "last"):
+            return
+        survivor, nonsurvivor = merging if choice == "first" else (merging[1], merging[0])
         self.merging = None
-        self.merge(survivor, nonsurvivor)
+        self.merge(survivor, nonsurvivor, merging[0])
 
-    def merge(self, survivor: str, nonsurvivor: str) -> None:
+    def merge(self, survivor: str, nonsurvivor: str, originator: str) -> None:
         """5.2.5, 7.5.6: markers, trains and permits of the non-survivor pass to the survivor."""
         s, n = self.company(survivor), self.company(nonsurvivor)
-        self.stock.merged(survivor, nonsurvivor, bool(self.trains_of(survivor)), bool(self.trains_of(nonsurvivor)))
+        self.stock.merged(
+            survivor, nonsurvivor, bool(self.trains_of(survivor)), bool(self.trains_of(nonsurvivor)), originator
+        )
         for hex_ in self.markers_of(nonsurvivor):
             slots = self.slots[hex_]
             if survivor in slots:
@@ -685,7 +798,8 @@ class _Replay:
 
     def do_bid(self, index: int, step: Step, action: dict[str, Any]) -> None:
         if isinstance(action.get("corporation"), str):
-            self.stock.bid(action["corporation"])
+            price = action.get("price")
+            self.stock.bid(action["corporation"], str(action.get("entity")), price if isinstance(price, int) else 0)
 
     def do_par(self, index: int, step: Step, action: dict[str, Any]) -> None:
         company = action.get("corporation")
@@ -705,7 +819,8 @@ class _Replay:
 
     def do_buy_shares(self, index: int, step: Step, action: dict[str, Any]) -> None:
         shares = [s for s in action.get("shares") or [] if isinstance(s, str)]
-        for note in self.stock.buy(str(action.get("entity")), shares):
+        percent = action.get("percent")
+        for note in self.stock.buy(str(action.get("entity")), shares, percent if isinstance(percent, int) else None):
             self.notes.append(f"difference at {step.describe()}: {note}")
         for company in {s.rpartition("_")[0] for s in shares}:
             c = self.companies.get(company)
@@ -716,7 +831,13 @@ class _Replay:
         if action.get("entity_type") == "corporation":
             return
         shares = [s for s in action.get("shares") or [] if isinstance(s, str)]
-        to_receivership, notes = self.stock.sell(str(action.get("entity")), shares)
+        percent, share_price = action.get("percent"), action.get("share_price")
+        to_receivership, notes = self.stock.sell(
+            str(action.get("entity")),
+            shares,
+            percent if isinstance(percent, int) else None,
+            share_price if isinstance(share_price, int) else None,
+        )
         self.notes += [f"difference at {step.describe()}: {note}" for note in notes]
         for company in to_receivership:
             self.companies[company].receivership = True
@@ -736,6 +857,8 @@ class _Replay:
             if not isinstance(r, dict) or not isinstance(r.get("train"), str):
                 raise ImportFailure(f"route {n + 1} has no train")
             train = self.trains.get(r["train"])
+            if train is None and r["train"] not in self.depot_left and self.site_receivership_run(index, company):
+                train = self.unseen_receivership_purchase(company, r["train"], step)
             if train is None or train.owner != company:
                 raise ImportFailure(f"{company} runs train {r['train']}, which it does not own at this point")
             hexes = route_hexes(r, f"route {n + 1} ({train.name})")
@@ -745,6 +868,7 @@ class _Replay:
                 raise ImportFailure(f"route {n + 1} ({train.name}) has a non-integer revenue or subsidy")
             infos.append(RecordedRouteInfo(train.id, RouteSpec(train.name, tuple(hexes)), revenue, subsidy))
         self.turn_revenue = sum(i.revenue for i in infos)
+        self.turn_subsidy = sum(i.subsidy for i in infos)
         position = self.position(focus=company)
         problems = validate_position(position)
         if problems:
@@ -789,7 +913,7 @@ class _Replay:
             london=tuple(london),
             companies=MappingProxyType(companies),
             name=f"18xx.games {self.export.game_id or ''}".strip(),
-            players=tuple(Player(name, 0) for name in self.export.names().values()),
+            players=tuple(Player(name, max(0, self.stock.cash.get(name, 0))) for name in self.stock.seats),
             market=self.stock.market_stacks(),
         )
 
@@ -828,7 +952,7 @@ class _Replay:
             tuple(self.notes),
             self.position(),
             self.about_to_run(),
-            tuple(self.lookahead),
+            MappingProxyType(dict(self.stock.cash)),
         )
 
     def about_to_run(self) -> str | None:
@@ -886,8 +1010,7 @@ def import_export(export: GameExport) -> ImportedGame:
 
 def position_before(export: GameExport, action_id: int | None = None) -> tuple[Position, ImportedGame]:
     """The position just before action `action_id` (None: after the last action) and the game replayed up to
-    there (issue 15). The whole export is read: a train a company in receivership bought without an action is
-    seen from its later run. InputError if the export has no such action."""
+    there (issue 15), with the money replayed up to there. InputError if the export has no such action."""
     if action_id is not None and not any(a["id"] == action_id for a in export.actions):
         first, last = (export.actions[0]["id"], export.actions[-1]["id"]) if export.actions else (0, 0)
         raise InputError(
@@ -896,6 +1019,18 @@ def position_before(export: GameExport, action_id: int | None = None) -> tuple[P
     game = _Replay(export, load_game(export.title), load_engine_data(export.title)).run(action_id)
     assert game.final_position is not None
     return game.final_position, game
+
+
+def final_scores(export: GameExport) -> dict[str, int]:
+    """Each player's score after the whole export as the site counts it at the game end (10.4): cash plus
+    every certificate at its price, halved for a company without a train. The last company's turn is ended
+    and the round finished first, as the site does before it ends the game."""
+    replay = _Replay(export, load_game(export.title), load_engine_data(export.title))
+    replay.run()
+    if replay.steps:
+        replay.end_turn(len(replay.steps))
+        replay.before_step(len(replay.steps))
+    return {name: replay.stock.player_value(name) for name in replay.stock.seats}
 
 
 def import_game(path: str | Path) -> ImportedGame:

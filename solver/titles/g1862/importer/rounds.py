@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from solver.titles.g1862.importer.actions import Step
+from solver.export_actions import Step
 
 PLAYER_ROUND_TYPES = frozenset({"bid", "par", "buy_shares", "sell_shares", "pass"})
+#: A survivor removing markers after a merger acts within the turn of the company that merged (7.5.6): it
+#: does not operate then, so it starts no operating round.
+MERGER_FOLLOW_UPS = frozenset({"remove_token"})
 
 
 def is_company_step(step: Step) -> bool:
@@ -62,7 +65,9 @@ def map_rounds(steps: Sequence[Step]) -> RoundMap:
     last_company: str | None = None
     for i, step in enumerate(steps):
         action = step.action
-        if is_company_step(step):
+        if is_company_step(step) and action.get("type") in MERGER_FOLLOW_UPS and current is not None:
+            round_of.append(len(rounds) - 1)  # part of the merger of the company whose turn it is (7.5.6)
+        elif is_company_step(step):
             company = str(action.get("entity"))
             if current is None:
                 current = OperatingRound(turn, 1, i)

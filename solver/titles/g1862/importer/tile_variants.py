@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.titles.g1862 import hexgrid
+from solver.core.geometry import rotate
 from solver.titles.g1862.gamedata import GameData
 from solver.titles.g1862.importer.engine_data import EngineData
 
@@ -40,10 +40,7 @@ def physical_tile(name: str, rotation: int, game: GameData, engine: EngineData) 
         stations = tuple(
             sorted(
                 (min(a, b), max(a, b))
-                for a, b in (
-                    (hexgrid.rotate(e1, rotation), hexgrid.rotate(e2, rotation))
-                    for e1, e2 in variant.small_station_tracks
-                )
+                for a, b in ((rotate(e1, rotation), rotate(e2, rotation)) for e1, e2 in variant.small_station_tracks)
             )
         )
         return PhysicalTile(variant.base, stations)

@@ -142,6 +142,10 @@ class ChainLister:
         # the lowest listing made so far: its thresholds, its chains, and the best of them per set of trains
         self._cache: tuple[dict[Keys, int], list[ChainCandidate], dict[Keys, int]] | None = None
 
+    def member_routes(self) -> list[Candidate]:
+        """Every legal route of every train that may join a chain (a chain's member routes are among them)."""
+        return [c for k in sorted(self._routes) for c in self._routes[k]]
+
     @cached_property
     def _rows(self) -> tuple[dict[MemberKey, list[_Row]], dict[MemberKey, dict[int, list[_Row]]]]:
         """Every route of every train in both directions as a row, and the rows by their first stop. Made

@@ -135,6 +135,13 @@ class RunPlan:
         runners = tuple(replace(rp, options=tuple(chains)) if rp.kind == "chain" else rp for rp in self.runners)
         return replace(self, runners=runners)
 
+    def reaches(self, stop: NodeId) -> bool:
+        """Whether some listed route of some train visits `stop` (every chain is made of listed routes)."""
+        routes = [c for rp in self.runners for c in rp.options if isinstance(c, Candidate)]
+        if self.lister is not None:
+            routes += self.lister.member_routes()
+        return any(stop in c.stop_set for c in routes)
+
     def complete(self) -> RunPlan:
         """The plan with every chain listed."""
         return self if self.lister is None else self.with_chains(self.lister.chains())

@@ -23,10 +23,10 @@ from solver.titles.g1862.routes.candidates import ListingStopped, legal_candidat
 from solver.titles.g1862.routes.chain_candidates import ChainCandidate
 from solver.titles.g1862.routes.cpsat_model import REVENUE_WEIGHT, Option, RunModel, RunPlan, TrainSlot, plan_run
 from solver.titles.g1862.routes.gc_pause import gc_paused
-from solver.titles.g1862.routes.legality import missing_home
+from solver.titles.g1862.routes.legality import missing_home, station_name
 from solver.titles.g1862.routes.model import Evaluation, Objective, RouteSpec, SolveOptions, SolveResult, Status
 from solver.titles.g1862.routes.stop_graph import StopGraph, build_stop_graph
-from solver.titles.g1862.track import TrackGraph, build_graph
+from solver.titles.g1862.track import TrackGraph, build_graph, large_id
 from solver.titles.g1862.trains import parse_train
 
 
@@ -193,7 +193,7 @@ FLOOR_FRACTIONS = (0.75, 0.5, 0.25)
 # is given at most this much of CP-SAT's deterministic time (a unit takes about a second on this machine),
 # and the last round, which keeps every option that could beat the best run found, is given the rest of
 # the time limit. Deterministic time, not seconds, so that the same position always takes the same path.
-ROUND_WORK = 0.25
+ROUND_WORK = 0.15
 # Listing routes and chains may take this share of the time limit (see `optimize`).
 LISTING_SHARE = 0.5
 # When the listing was cut short (or left too little time), each runner keeps this many of its best options
@@ -203,6 +203,12 @@ PARTIAL_SHARE = 0.7  # of the time left for that search; the rest is for re-chec
 QUICK_WHEN = 0.3  # the same quick search when less than this share of the time limit is left before any run
 CUTS = False  # see _run_solver
 PROBING = 1  # see _run_solver
+# CP-SAT's linearization level (its default is 1): level 2 also puts the relaxation of the model's Boolean
+# implications (the home station's `any_run`, identical trains in order) into the LP. The last round, which
+# proves the optimum, and any round of a small model use it; measured in docs/optimizer.md.
+LINEARIZATION = 1
+LINEARIZATION_PROOF = 2
+SMALL_MODEL = 500  # variables: a round of a model this small uses LINEARIZATION_PROOF too
 
 
 @dataclass(frozen=True)
@@ -251,6 +257,8 @@ def prepare(
     home = missing_home(position, company) is None
     runnable = bool(home and state.trains and slots and graph.marker_stations(company))
     plan = plan_run(sg, company, slots, stopped) if runnable else None
+    if plan is not None and not plan.reaches(large_id(state.home)):
+        plan = None  # 7.8: no run can include the home station (optimize says so)
     bounds = _bounds(graph, plan, "revenue") if plan is not None else None
     if plan is not None and bounds is not None and plan.lister is not None:
         first = (_floors(bounds.total) or [0])[0]
@@ -352,9 +360,17 @@ def optimize(
         evaluation = Evaluation(company=company, legal=False, problems=(no_home,))
         seconds = time.perf_counter() - started
         return SolveResult(company, "infeasible", (), evaluation, None, seconds, f"{no_home.message} (7.8)")
-    if not graph.marker_stations(company) or plan is None:
+    if not graph.marker_stations(company):
         return _infeasible(
             company, f"{company} has no station marker on a tile with track, so no route can include one (7.4)", started
+        )
+    if plan is None:
+        # 7.8 bullet 2: one run must include the home station, and no legal route of any train does
+        home = station_name(graph, large_id(state.home))
+        return _infeasible(
+            company,
+            f"no legal route of any {company} train includes its home station {home}, and one run must (7.8)",
+            started,
         )
     bounds = prepared.bounds if prepared.bounds and options.objective == "revenue" else None
     bounds = bounds or _bounds(graph, plan, options.objective)
@@ -508,6 +524,12 @@ def _run_solver(
     # proves in 0.1 s instead of 0.65 s (the whole solve from a prepared listing 0.4 s instead of 1.1 s),
     # and the stress boards take the same time in sum (20.8 s against 21.0 s).
     solver.parameters.cp_model_probing_level = PROBING
+    # Level 2 puts the implications into the LP: without them the LP may leave `any_run` at 0 and ignore the
+    # home station (7.8). It proves the last round faster (stress boards: 9.5 -> 6.8 units of deterministic
+    # time in sum) and a small model at once (ESR 7F 7F: 0.2 -> 0.002 units), but makes the large first
+    # rounds slower (docs/optimizer.md).
+    small = len(run.model.proto.variables) <= SMALL_MODEL
+    solver.parameters.linearization_level = LINEARIZATION_PROOF if work is None or small else LINEARIZATION
     watcher = _Watcher(search, ceiling)
     done = threading.Event()
     thread = None

@@ -1,4 +1,5 @@
-"""Which recorded actions happened: undo and redo resolved exactly as 18xx.games does.
+"""The action list of an 18xx.games game export, for any title: the action type, how messages name an action,
+and which recorded actions happened, with undo and redo resolved exactly as 18xx.games does.
 
 The site keeps every click in the export, including `undo` and `redo`. An undone action never happened.
 The rules (facts read from the site's `filtered_actions`):
@@ -17,11 +18,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from solver.errors import InputError, Problem
-from solver.titles.g1862.importer.export_file import Action, describe_action
+
+#: One recorded action of an export, as the site writes it (an object with an integer `id` and a string `type`).
+Action = dict[str, Any]
 
 UNDO, REDO, MESSAGE = "undo", "redo", "message"
+
+
+def describe_action(action: Action) -> str:
+    """'action 57 (lay_tile by WVR)': how messages name an action."""
+    who = action.get("entity")
+    by = f" by {who}" if who is not None else ""
+    return f"action {action.get('id', '?')} ({action.get('type', '?')}{by})"
 
 
 def resolve_undo_redo(actions: Sequence[Action], source: str = "game file") -> list[Action]:

@@ -1,0 +1,143 @@
+"""The titles of this assistant, one descriptor each: what the command line, the position files and the app ask of
+a title instead of naming it (docs/architecture.md, "What a title provides").
+
+A descriptor holds facts only: the title's id and name, its data folder, how its position files are read and
+written, the kinds of train and the money pages its rules have, and which of its capabilities exist yet. The
+title's package (its rules) is named, not imported: it is imported when a position of the title is read or one
+of its rules is asked for, so that a title's code is loaded only where it is used.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal, cast
+
+from solver.core.board_data import DATA_ROOT
+from solver.errors import InputError, Problem
+
+#: What a title's engine can do: `edit` boards by its tile-lay rules, `score` a given run by its evaluator,
+#: `solve` for the best run with an optimizer, `import` 18xx.games games of it, `previews` of its money rules.
+Capability = Literal["edit", "score", "solve", "import", "previews"]
+
+#: The app's pages, in the order of its navigation.
+BOARD, ROUTES, MERGERS, MARKET, POSITIONS, REVIEW = (
+    "Board",
+    "Routes",
+    "Mergers",
+    "Stock market",
+    "Saved positions",
+    "Import review",
+)
+APP_PAGES = (BOARD, ROUTES, MERGERS, MARKET, POSITIONS, REVIEW)
+#: The pages that serve whatever the current position's title: Saved positions holds positions of every title,
+#: and Import review imports the games of the titles it names itself (opening a moment of one replaces the
+#: position); the others work on the current position with its title's rules.
+ANY_TITLE_PAGES = (BOARD, POSITIONS, REVIEW)
+
+
+@dataclass(frozen=True)
+class Title:
+    """One title: its facts, and the names of the functions that read and write its positions (a module path and a
+    function name, imported on first use)."""
+
+    id: str  # the `game` of its position files and the folder of data/
+    name: str  # the full name, as printed on the box
+    package: str | None  # its rules package, under solver.titles (None: its rules are still to come)
+    position_reader: str  # "module:function" reading a position's parsed JSON
+    position_writer: str  # "module:function" giving a position's JSON data
+    train_kinds: tuple[str, ...]  # the kinds of train its rules have, as the pages name them
+    money_pages: tuple[str, ...]  # the money pages its rules call for (of the app's or still to come)
+    capabilities: frozenset[Capability]  # what its engine can do yet
+    pages: tuple[str, ...]  # the app's pages that work with its positions now, in navigation order
+
+    @property
+    def short(self) -> str:
+        """The title as players write it: the part of its name before the colon (`18BF`)."""
+        return self.name.split(":")[0]
+
+    @property
+    def data(self) -> Path:
+        """Its data folder."""
+        return DATA_ROOT / self.id
+
+    def can(self, capability: Capability) -> bool:
+        return capability in self.capabilities
+
+    def has_page(self, page: str) -> bool:
+        """Whether the app's `page` works with positions of this title now."""
+        return page in self.pages
+
+    def read_position(self, data: Any, what: str) -> Any:
+        """A checked position of this title from its file's parsed JSON; InputError with one Problem per fault."""
+        return _function(self.position_reader)(data, what)
+
+    def position_data(self, position: Any) -> dict[str, Any]:
+        """The position as the JSON data of this title's file format (read back by `read_position`)."""
+        return cast(dict[str, Any], _function(self.position_writer)(position))
+
+
+def _function(path: str) -> Callable[..., Any]:
+    module, name = path.split(":")
+    return cast(Callable[..., Any], getattr(importlib.import_module(module), name))
+
+
+_BOARD_POSITION = "solver.core.board_position"
+
+#: Every title, by id. 1862 first: a position file without `game` is 1862's (docs/position.md).
+TITLES: Mapping[str, Title] = MappingProxyType(
+    {
+        t.id: t
+        for t in (
+            Title(
+                id="1862",
+                name="1862: Railway Mania in the Eastern Counties",
+                package="solver.titles.g1862",
+                position_reader="solver.titles.g1862.position:parse_position",
+                position_writer="solver.titles.g1862.position:position_to_dict",
+                train_kinds=("Freight", "Local", "Express"),
+                money_pages=(MERGERS, MARKET),
+                capabilities=frozenset({"edit", "score", "solve", "import", "previews"}),
+                pages=APP_PAGES,
+            ),
+            Title(
+                id="1860",
+                name="1860: Railways on the Isle of Wight",
+                package="solver.titles.g1860",
+                position_reader=f"{_BOARD_POSITION}:parse_position",
+                position_writer=f"{_BOARD_POSITION}:position_to_data",
+                train_kinds=("N+M (stations + halts)",),
+                money_pages=("Nationalisation", MARKET),
+                # its evaluator and enumerator exist (docs/routes-1860.md) and judge its imported games, but the
+                # `score` and `routes` commands and the Routes page do not take its positions yet
+                capabilities=frozenset({"import"}),
+                pages=ANY_TITLE_PAGES,
+            ),
+            Title(
+                id="18bf",
+                name="18BF: The Big Four",
+                package=None,
+                position_reader=f"{_BOARD_POSITION}:parse_position",
+                position_writer=f"{_BOARD_POSITION}:position_to_data",
+                train_kinds=("N", "N+N (doubled)", "5+5E", "G (goods)"),
+                money_pages=("Merger Round", MARKET),
+                capabilities=frozenset(),
+                pages=ANY_TITLE_PAGES,
+            ),
+        )
+    }
+)
+#: The title of a position file without `game`.
+DEFAULT_TITLE = "1862"
+
+
+def title(game: str) -> Title:
+    """The title whose `game` id is `game`; InputError naming every title otherwise."""
+    found = TITLES.get(game)
+    if found is None:
+        known = ", ".join(TITLES)
+        raise InputError([Problem("game", "format", f"{game!r} is not a title of this assistant ({known})")])
+    return found
