@@ -21,6 +21,21 @@ def print_json(payload: Any) -> None:
     print(json.dumps(payload, indent=2, ensure_ascii=False))
 
 
+def name_value_pairs(items: Iterable[str], what: str) -> list[tuple[str, int]]:
+    """`NAME=NUMBER` arguments as (name, number) pairs; InputError naming each one written otherwise."""
+    pairs: list[tuple[str, int]] = []
+    problems: list[Problem] = []
+    for item in items:
+        name, sep, value = item.rpartition("=")
+        if not sep or not name or not value.lstrip("-").isdigit():
+            problems.append(Problem(f"{what} {item!r}", "format", "write NAME=NUMBER"))
+            continue
+        pairs.append((name, int(value)))
+    if problems:
+        raise InputError(problems)
+    return pairs
+
+
 def canonical_company(text: str, known: Iterable[str], context: str) -> str:
     """The company id among `known` that the user's `text` names, case ignored (``ecr`` -> ``ECR``, 2.1);
     InputError listing `known` when none matches or several do. `context` completes "is not ...": "in this

@@ -6,13 +6,17 @@ market sell --price P --shares N [--director] [--no-train] [--treasury-sale] [--
                                                                           (6.4.1, 6.4.2, 7.11.1, 10.3)
 market order COMPANY=PRICE ...       operating order, each space's stack listed top first (7.1)
 market newprice P1 P2 [--no-train-1] [--no-train-2]                      (7.5.3, 7.5.4)
+
+1860 (docs/money-1860.md): dividend, sell and order with --game 1860 or --position FILE --company C, and
+market nationalise|insolvency|value POSITION (solver.cli.market_1860).
 """
 
 from __future__ import annotations
 
 import argparse
 
-from solver.cli.common import add_json_flag, canonical_company, print_json
+from solver.cli import market_1860 as g1860
+from solver.cli.common import add_json_flag, canonical_company, name_value_pairs, print_json
 from solver.errors import InputError, Problem
 from solver.titles.g1862.gamedata import load_game
 from solver.titles.g1862.money.dividend import dividend_preview
@@ -24,7 +28,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
 
     div = actions.add_parser("dividend", help="where a dividend (or withholding) moves the price (7.8.5, 7.8.6)")
-    div.add_argument("--price", type=int, required=True, help="current share price")
+    div.add_argument("--price", type=int, help="current share price")
     div.add_argument("--revenue", type=int, required=True, help="revenue run (0 = nothing paid out)")
     div.add_argument("--withhold", action="store_true", help="withhold the revenue instead of paying it")
     div.add_argument("--treasury", type=int, default=0, help="company treasury before the run")
@@ -41,7 +45,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     div.set_defaults(run=run_dividend)
 
     sell = actions.add_parser("sell", help="price per share and price moves for a block sold (6.4)")
-    sell.add_argument("--price", type=int, required=True, help="current share price")
+    sell.add_argument("--price", type=int, help="current share price")
     sell.add_argument("--shares", type=int, required=True, help="shares sold in the block")
     sell.add_argument("--director", action="store_true", help="the seller is the director (no zone exemption)")
     sell.add_argument("--no-train", action="store_true", help="the company owns no train: half price (6.4.1)")
@@ -68,27 +72,24 @@ def register(parser: argparse.ArgumentParser) -> None:
     add_json_flag(newp)
     newp.set_defaults(run=run_newprice)
 
+    g1860.add_flags(div, sell, order)
+    g1860.register(actions, add_json_flag)
 
-def _pairs(items: list[str], what: str, rule: str) -> list[tuple[str, int]]:
-    pairs: list[tuple[str, int]] = []
-    problems: list[Problem] = []
-    for item in items:
-        name, sep, value = item.rpartition("=")
-        if not sep or not name or not value.lstrip("-").isdigit():
-            problems.append(Problem(f"{what} {item!r}", "format", "write NAME=NUMBER"))
-            continue
-        pairs.append((name, int(value)))
-    if problems:
-        raise InputError(problems)
-    return pairs
+
+def _price(args: argparse.Namespace) -> int:
+    if args.price is None:
+        raise InputError([Problem("--price", "format", "give the current share price with --price")])
+    return int(args.price)
 
 
 def run_dividend(args: argparse.Namespace) -> int:
+    if g1860.wants_1860(args):
+        return g1860.run_dividend(args)
     holdings: dict[str, int] = {}
-    for name, n in _pairs(args.holding, "--holding", "7.8.5"):
+    for name, n in name_value_pairs(args.holding, "--holding"):
         holdings[name] = holdings.get(name, 0) + n
     out = dividend_preview(
-        args.price,
+        _price(args),
         args.revenue,
         pay=not args.withhold,
         treasury=args.treasury,
@@ -117,8 +118,10 @@ def run_dividend(args: argparse.Namespace) -> int:
 
 
 def run_sell(args: argparse.Namespace) -> int:
+    if g1860.wants_1860(args):
+        return g1860.run_sell(args)
     out = sale_preview(
-        args.price,
+        _price(args),
         args.shares,
         director=args.director,
         has_train=not args.no_train,
@@ -139,9 +142,11 @@ def run_sell(args: argparse.Namespace) -> int:
 
 
 def run_order(args: argparse.Namespace) -> int:
+    if g1860.wants_1860(args):
+        return g1860.run_order(args)
     stacks: dict[int, list[str]] = {}
     known = load_game().companies
-    for company, price in _pairs(args.companies, "company", "7.1"):
+    for company, price in name_value_pairs(args.companies, "company"):
         stacks.setdefault(price, []).append(canonical_company(company, known, "a company of 1862"))
     order = operating_order(stacks)
     if args.json:

@@ -6,6 +6,12 @@ companies with their trains, read from the file format of docs/board-data.md ("P
 company. `position_to_data` writes the same JSON back (a round trip gives an equal position). Train names, and
 the `rules` objects of the position and of each company (rule modes and game state), are the title's: the core
 keeps them as read-only data for the title's rules to check.
+
+The money of the moment is optional (docs/board-data.md, "Money"): `players` (name and cash, in seat order), the
+`market` (price -> the companies' tokens there, top of the stack first) and per company its `cash`, `par`,
+`holdings` (holder -> shares: players, `ipo`, `pool`), `director` and `operated`. The core checks what holds for
+any title (names unique, nothing negative, holders and directors who are players, a company on the market once);
+the title checks its prices, share counts and directors.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -42,6 +48,16 @@ class TileLaySpec(_Strict):
 class CompanySpec(_Strict):
     trains: tuple[str, ...] = ()
     rules: dict[str, JsonValue] = Field(default_factory=dict)
+    cash: int | None = None
+    par: int | None = None
+    holdings: dict[str, int] = Field(default_factory=dict)
+    director: str | None = None
+    operated: bool | None = None
+
+
+class PlayerSpec(_Strict):
+    name: str
+    cash: int
 
 
 class PositionFile(_Strict):
@@ -53,6 +69,20 @@ class PositionFile(_Strict):
     stations: dict[str, tuple[tuple[str, ...], ...]] = Field(default_factory=dict)
     companies: dict[str, CompanySpec] = Field(default_factory=dict)
     rules: dict[str, JsonValue] = Field(default_factory=dict)
+    players: tuple[PlayerSpec, ...] = ()
+    market: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+
+
+#: Holders of shares that are not players: the initial offering and the bank pool.
+IPO, POOL = "ipo", "pool"
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player of the position: name and cash in hand."""
+
+    name: str
+    cash: int
 
 
 @dataclass(frozen=True)
@@ -71,6 +101,11 @@ class CompanyState:
     id: str
     trains: tuple[str, ...]
     rules: Mapping[str, Any]
+    cash: int | None = None
+    par: int | None = None
+    holdings: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    director: str | None = None
+    operated: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +120,12 @@ class BoardPosition:
     companies: Mapping[str, CompanyState]
     rules: Mapping[str, Any]
     name: str = ""
+    players: tuple[Player, ...] = ()
+    market: Mapping[int, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+
+    def price_of(self, company: str) -> int | None:
+        """The price of the company's token on the market, or None when it has none."""
+        return next((p for p, tokens in self.market.items() if company in tokens), None)
 
     @property
     def title(self) -> str:
@@ -191,6 +232,47 @@ def _station_problems(board: Board, spec: PositionFile, faces: Mapping[str, Face
     return problems
 
 
+def _money_problems(board: Board, spec: PositionFile) -> list[Problem]:
+    problems: list[Problem] = []
+    names = [p.name for p in spec.players]
+    for i, player in enumerate(spec.players):
+        where = f"players {player.name or i}"
+        if not player.name.strip():
+            problems.append(Problem(f"players {i}", FORMAT, "a player needs a name"))
+        elif names.count(player.name) > 1 and names.index(player.name) == i:
+            problems.append(Problem(where, FORMAT, f"{player.name!r} is named twice"))
+        if player.name in (IPO, POOL) or player.name in board.companies:
+            problems.append(Problem(where, FORMAT, f"{player.name!r} names a holder that is not a player"))
+        if player.cash < 0:
+            problems.append(Problem(where, FORMAT, f"cash cannot be negative ({player.cash})"))
+    placed: set[str] = set()
+    for key, tokens in spec.market.items():
+        where = f"market {key}"
+        if not key.isdigit():
+            problems.append(Problem(where, FORMAT, f"{key!r} is not a price (a whole number)"))
+        for company in tokens:
+            if company not in spec.companies:
+                problems.append(Problem(where, FORMAT, f"{company!r} is not a company of the position"))
+            if company in placed:
+                problems.append(Problem(where, FORMAT, f"{company} has two tokens on the market"))
+            placed.add(company)
+    for company, c in spec.companies.items():
+        where = f"companies {company}"
+        for name, value in (("cash", c.cash), ("par", c.par)):
+            if value is not None and value < 0:
+                problems.append(Problem(f"{where}.{name}", FORMAT, f"{name} cannot be negative ({value})"))
+        for holder, n in c.holdings.items():
+            if holder not in names and holder not in (IPO, POOL):
+                problems.append(
+                    Problem(f"{where}.holdings", FORMAT, f"{holder!r} is not a player, {IPO!r} or {POOL!r}")
+                )
+            if n < 0:
+                problems.append(Problem(f"{where}.holdings", FORMAT, f"{holder} holds a negative count ({n})"))
+        if c.director is not None and c.director not in names:
+            problems.append(Problem(f"{where}.director", FORMAT, f"{c.director!r} is not a player"))
+    return problems
+
+
 def parse_position(data: Any, what: str = "position") -> BoardPosition:
     """A position from its JSON data; InputError with one Problem per fault (structure first, then every fault
     against the title's board: hexes, tiles, nodes and companies named)."""
@@ -212,6 +294,7 @@ def parse_position(data: Any, what: str = "position") -> BoardPosition:
         problems.append(
             Problem("phase", BOARD, f"{spec.phase!r} is not a phase of {board.title} ({', '.join(board.phases)})")
         )
+    problems += _money_problems(board, spec)
     if problems:
         raise InputError(problems)
     tiles = {lay.hex: LaidTile(lay.hex, lay.tile, lay.rotation) for lay in spec.tiles}
@@ -221,10 +304,24 @@ def parse_position(data: Any, what: str = "position") -> BoardPosition:
         tiles=MappingProxyType(tiles),
         stations=MappingProxyType(dict(spec.stations)),
         companies=MappingProxyType(
-            {c: CompanyState(c, s.trains, frozen_json(dict(s.rules))) for c, s in spec.companies.items()}
+            {
+                c: CompanyState(
+                    c,
+                    s.trains,
+                    frozen_json(dict(s.rules)),
+                    s.cash,
+                    s.par,
+                    MappingProxyType(dict(s.holdings)),
+                    s.director,
+                    s.operated,
+                )
+                for c, s in spec.companies.items()
+            }
         ),
         rules=frozen_json(dict(spec.rules)),
         name=spec.name,
+        players=tuple(Player(p.name, p.cash) for p in spec.players),
+        market=MappingProxyType({int(k): v for k, v in spec.market.items()}),
     )
     faces = {h: position.face(h) for h in spec.stations if h in board.hexes}
     problems = _station_problems(board, spec, faces)
@@ -242,16 +339,30 @@ def read_position(path: Path) -> BoardPosition:
     return parse_position(data, str(path))
 
 
+def _company_data(c: CompanyState) -> dict[str, Any]:
+    data: dict[str, Any] = {"trains": list(c.trains), "rules": plain(c.rules)}
+    money = {"cash": c.cash, "par": c.par, "director": c.director, "operated": c.operated}
+    data |= {k: v for k, v in money.items() if v is not None}
+    if c.holdings:
+        data["holdings"] = dict(c.holdings)
+    return data
+
+
 def position_to_data(position: BoardPosition) -> dict[str, Any]:
-    """The position as the JSON data `parse_position` reads."""
+    """The position as the JSON data `parse_position` reads (the money fields only when the position has them)."""
     board = position.board
-    return {
+    data: dict[str, Any] = {
         "game": board.title,
         "name": position.name,
         "map": board.map_variant,
         "phase": position.phase,
         "tiles": [{"hex": t.hex, "tile": t.tile, "rotation": t.rotation} for t in position.tiles.values()],
         "stations": {h: [list(node) for node in nodes] for h, nodes in position.stations.items()},
-        "companies": {c.id: {"trains": list(c.trains), "rules": plain(c.rules)} for c in position.companies.values()},
+        "companies": {c.id: _company_data(c) for c in position.companies.values()},
         "rules": plain(position.rules),
     }
+    if position.players:
+        data["players"] = [{"name": p.name, "cash": p.cash} for p in position.players]
+    if position.market:
+        data["market"] = {str(p): list(tokens) for p, tokens in position.market.items()}
+    return data
