@@ -1,0 +1,234 @@
+"""Candidate routes of each train, listed along the core's track graph through a title's rules.
+
+A title says which routes are legal for a train alone and what each earns through a `RouteWalk`: `start` (may a
+route begin at this node), `step` (a partial route grown along one more link, or None when no legal route can go
+on that way) and `finish` (the ways a route ending here may be scored for one train: revenue, money paid beside
+revenue, the title's choices, and marks that a run-wide limit counts). The lister walks every simple path of the
+graph (no node twice, no track twice, never through a node that may only end a route) and keeps each route once,
+in the orientation whose first node sorts first: a title's rules must read a route and its reverse alike.
+
+For each path and train the option the objective prefers is kept, as one integer `score` (`Weights`): the primary
+quantity, then the secondary one, then one point for a train that runs, so that of two runs worth the same the
+one running more trains wins. Then dominated candidates are dropped: of routes of one train through the same set of
+nodes, one earning no more, on a superset of another's track, carrying a superset of its marks, can always be
+swapped for the other in a run (no new track shared, no new mark, the same meeting points).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, TypeVar
+
+from solver.core.evaluator import RouteSpec
+from solver.core.track_graph import Link, NodeRef, Piece, Side, TrackGraph
+
+Objective = Literal["revenue", "cash"]
+"""'revenue': the most revenue, then the most money beside it; 'cash': the most of both together, then revenue."""
+
+State = TypeVar("State")
+
+#: Every this many steps of the walk the lister asks whether to stop.
+CHECK_EVERY = 2048
+#: Secondary quantities of a whole run stay below this; trains in a run stay below RUNNER_WEIGHT.
+SECONDARY_WEIGHT = 1 << 16
+RUNNER_WEIGHT = 64
+
+
+class ListingStopped(Exception):
+    """The time limit or the stop event came while routes were being listed."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way a route may be scored for a train: `revenue`, `extra` (money paid beside revenue), the title's
+    `choices` for the route, its `marks` (counted by the run's limits), and `stops`: values within revenue that a
+    title scoring each stop once per company counts once however many trains reach it."""
+
+    revenue: int
+    extra: int = 0
+    choices: Mapping[str, Any] = field(default_factory=dict)
+    marks: frozenset[str] = frozenset()
+    stops: Mapping[NodeRef, int] = field(default_factory=dict)
+
+
+class RouteWalk(Protocol[State]):
+    """A title's rules for one company's routes, as the lister grows them one link at a time."""
+
+    def start(self, node: NodeRef) -> State | None:
+        """The state of a route beginning at `node`, or None when no route may begin there."""
+        ...
+
+    def step(self, state: State, link: Link) -> State | None:
+        """The state after running along `link` (from the route's last node), or None when no legal route of any
+        of the company's trains can run that way (the walk does not go on)."""
+        ...
+
+    def finish(self, state: State, train: str) -> Sequence[Option]:
+        """The ways a route ending at its last node may be scored for `train`: none when it is not legal alone."""
+        ...
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The objective as one integer: primary * SECONDARY_WEIGHT + secondary, times RUNNER_WEIGHT, plus one per
+    train that runs."""
+
+    objective: Objective
+
+    def value(self, revenue: int, extra: int) -> int:
+        """The weighted worth of `revenue` and `extra` (without the runner's point); linear in both."""
+        if self.objective == "cash":
+            return ((revenue + extra) * SECONDARY_WEIGHT + revenue) * RUNNER_WEIGHT
+        return (revenue * SECONDARY_WEIGHT + extra) * RUNNER_WEIGHT
+
+    def score(self, option: Option) -> int:
+        return self.value(option.revenue, option.extra) + 1
+
+    @staticmethod
+    def primary(score: int) -> int:
+        """The primary quantity of a weighted score (revenue, or revenue plus extra)."""
+        return score // (SECONDARY_WEIGHT * RUNNER_WEIGHT)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A route a train may run alone: its nodes in order, the track it uses, the option kept and its score."""
+
+    train: str
+    nodes: tuple[NodeRef, ...]
+    track: frozenset[Piece | Side]
+    option: Option
+    score: int
+
+    @property
+    def node_set(self) -> frozenset[NodeRef]:
+        return frozenset(self.nodes)
+
+    def spec(self) -> RouteSpec:
+        """The route as the evaluator reads it."""
+        return RouteSpec(self.train, tuple(str(n) for n in self.nodes), dict(self.option.choices))
+
+
+def _best(options: Sequence[Option], weights: Weights) -> Option | None:
+    return max(options, key=weights.score, default=None)
+
+
+def list_candidates(
+    graph: TrackGraph,
+    walk: RouteWalk[Any],
+    trains: Iterable[str],
+    weights: Weights,
+    should_stop: Callable[[], bool] = lambda: False,
+) -> dict[str, list[Candidate]]:
+    """Every route each of `trains` (names) may run alone, one per path and train, dominated ones dropped, best
+    first (then by nodes, so that the order never depends on the run); ListingStopped when `should_stop` says so."""
+    names = sorted(set(trains))
+    found: dict[str, list[Candidate]] = {t: [] for t in names}
+    path: list[NodeRef] = []
+    on_path: set[NodeRef] = set()
+    used: set[Piece | Side] = set()
+    steps = 0
+
+    def grow(state: Any) -> None:
+        nonlocal steps
+        last = path[-1]
+        if len(path) > 1 and last in graph.end_only:
+            return
+        for nxt in graph.neighbours(last):
+            if nxt in on_path:
+                continue
+            for link in graph.links(last, nxt):
+                steps += 1
+                if steps % CHECK_EVERY == 0 and should_stop():
+                    raise ListingStopped
+                if not used.isdisjoint(link.track):
+                    continue
+                after = walk.step(state, link)
+                if after is None:
+                    continue
+                path.append(nxt)
+                on_path.add(nxt)
+                used.update(link.track)
+                if path[0] < nxt:
+                    track = frozenset(used)
+                    nodes = tuple(path)
+                    for name in names:
+                        option = _best(walk.finish(after, name), weights)
+                        if option is not None:
+                            found[name].append(Candidate(name, nodes, track, option, weights.score(option)))
+                grow(after)
+                used.difference_update(link.track)
+                on_path.discard(nxt)
+                path.pop()
+
+    for start in sorted(graph.nodes):
+        state = walk.start(start)
+        if state is None:
+            continue
+        path.append(start)
+        on_path.add(start)
+        grow(state)
+        on_path.discard(start)
+        path.pop()
+    return {name: drop_dominated(found[name]) for name in names}
+
+
+def ordered(candidates: Iterable[Candidate]) -> list[Candidate]:
+    """Best first, then by nodes and track: an order that depends on nothing but the candidates."""
+    return sorted(candidates, key=lambda c: (-c.score, c.nodes, sorted(map(str, c.track))))
+
+
+def drop_dominated(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """The candidates left when each route is dropped that another through the same nodes beats: scoring no less,
+    on a subset of its track, with a subset of its marks (the first of equals is kept). Best first."""
+    groups: dict[frozenset[NodeRef], list[Candidate]] = defaultdict(list)
+    for c in candidates:
+        groups[c.node_set].append(c)
+    kept: list[Candidate] = []
+    for group in groups.values():
+        if len(group) == 1:
+            kept += group
+            continue
+        group.sort(key=lambda c: (-c.score, len(c.track), len(c.option.marks), c.nodes))
+        mine: list[Candidate] = []
+        for c in group:
+            if not any(k.score >= c.score and k.track <= c.track and k.option.marks <= c.option.marks for k in mine):
+                mine.append(c)
+        kept += mine
+    return ordered(kept)
+
+
+def pinned_candidates(graph: TrackGraph, walk: RouteWalk[Any], spec: RouteSpec, weights: Weights) -> list[Candidate]:
+    """The candidates of a route given node by node (each way along the track between its nodes), scored with the
+    route's own choices where it gives them (else the objective's best), best first; none when it is not a route
+    the train may run alone."""
+    refs = [graph.node_ref(text) for text in spec.nodes]
+    out: list[Candidate] = []
+    state = walk.start(refs[0]) if refs else None
+    if state is None or len(refs) < 2 or len(set(refs)) < len(refs):
+        return out
+
+    def follow(i: int, state: Any, used: frozenset[Piece | Side]) -> None:
+        if i == len(refs):
+            options = [o for o in walk.finish(state, spec.train) if _agrees(o.choices, spec.choices)]
+            option = _best(options, weights)
+            if option is not None:
+                nodes = tuple(refs) if refs[0] < refs[-1] else tuple(reversed(refs))
+                out.append(Candidate(spec.train, nodes, used, option, weights.score(option)))
+            return
+        if i > 1 and refs[i - 1] in graph.end_only:
+            return
+        for link in graph.links(refs[i - 1], refs[i]):
+            if used.isdisjoint(link.track):
+                after = walk.step(state, link)
+                if after is not None:
+                    follow(i + 1, after, used | link.track)
+
+    follow(1, state, frozenset())
+    return ordered(out)
+
+
+def _agrees(choices: Mapping[str, Any], wanted: Mapping[str, Any]) -> bool:
+    return all(choices.get(k) == v for k, v in wanted.items())

@@ -1,0 +1,75 @@
+"""What a title adds to the choice of one route per train: the rules of a whole run, as data.
+
+- `shared_track`: may two trains of a run use the same track (a path or a hex side)?
+- `once_per_company`: is a stop scored once for the company however many trains reach it (each candidate's
+  `Option.stops`), or once by every train that reaches it?
+- `limits`: run-wide limits, at most `n` routes of the run carrying mark `m`.
+- `anchors`: one route of the run must include one of these nodes (None: no such rule).
+- `meets`: every route must meet the run, route by route from the one with the anchor, at one of these nodes
+  (None: routes need not meet).
+
+The search's model states the same rules as constraints (`solver.core.search.model`); these functions judge a
+run of candidates directly, for the quick first search (`solver.core.search.incumbent`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from solver.core.search.candidates import Candidate, Weights
+from solver.core.track_graph import NodeRef
+
+
+@dataclass(frozen=True)
+class RunRules:
+    shared_track: bool = False
+    once_per_company: bool = False
+    limits: Mapping[str, int] = field(default_factory=dict)
+    anchors: frozenset[NodeRef] | None = None
+    meets: frozenset[NodeRef] | None = None
+
+
+def fits(rules: RunRules, chosen: Sequence[Candidate], candidate: Candidate) -> bool:
+    """Whether `candidate` may join `chosen`: no track shared where the title forbids it, no limit passed."""
+    if not rules.shared_track and any(not c.track.isdisjoint(candidate.track) for c in chosen):
+        return False
+    for mark in candidate.option.marks:
+        limit = rules.limits.get(mark)
+        if limit is not None and 1 + sum(mark in c.option.marks for c in chosen) > limit:
+            return False
+    return True
+
+
+def joined(rules: RunRules, run: Sequence[Candidate]) -> bool:
+    """Whether a run (of routes that fit together) includes an anchor and has every route meeting the run."""
+    if not run:
+        return True
+    if rules.anchors is not None:
+        reached = {i for i, c in enumerate(run) if not rules.anchors.isdisjoint(c.nodes)}
+        if not reached:
+            return False
+    else:
+        reached = {0}
+    if rules.meets is None:
+        return True
+    meeting = [c.node_set & rules.meets for c in run]
+    grew = True
+    while grew:
+        grew = False
+        for i in range(len(run)):
+            if i not in reached and any(meeting[i] & meeting[j] for j in reached):
+                reached.add(i)
+                grew = True
+    return len(reached) == len(run)
+
+
+def run_score(rules: RunRules, weights: Weights, run: Sequence[Candidate]) -> int:
+    """The weighted worth of a run: its routes' scores, less the repeats of stops scored once per company."""
+    total = sum(c.score for c in run)
+    if rules.once_per_company:
+        seen = Counter(node for c in run for node in c.option.stops)
+        values = {node: v for c in run for node, v in c.option.stops.items()}
+        total -= sum(weights.value(values[node], 0) * (n - 1) for node, n in seen.items() if n > 1)
+    return total

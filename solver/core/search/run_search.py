@@ -1,0 +1,239 @@
+"""The best run of a company's trains: candidates listed through the title's rules, a floor from a quick first
+run, rounds of CP-SAT over the candidates that can still reach the floor, and the answer re-checked by the title's
+evaluator.
+
+Bounds and floors. Each train's candidates are sorted by score; no run is worth more than the sum of each train's
+best (`ceiling`), and a candidate can only be part of a run worth at most its score plus every other train's best
+(its bound: admissible, because the run rules, and stops scored once per company, only take value away). A round
+keeps only the candidates whose bound reaches a floor:
+
+- the first floor is the worth of the run the quick search finds (`solver.core.search.incumbent`); the round keeps
+  that run, so its optimum is the optimum of the whole problem: any run using a candidate left out is worth less;
+- without such a run, the floors are fractions of the ceiling (FLOOR_FRACTIONS); a round that finds a run reaching
+  its floor proves it optimal; one that does not (given at most ROUND_WORK of deterministic work) hands its best
+  run to the next round as the floor, and the last keeps every candidate.
+
+Every answer is re-checked by the title's evaluator: an illegal run, or one it scores differently from the model,
+raises OptimizerMismatch (a bug, never an answer). The time limit and the stop event hold while listing (checked
+every CHECK_EVERY steps) and while solving (CP-SAT's limit, and the event checked every 50 ms).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from solver.core.evaluator import Evaluation, RouteSpec
+from solver.core.search.candidates import (
+    Candidate,
+    ListingStopped,
+    Objective,
+    RouteWalk,
+    Weights,
+    list_candidates,
+    pinned_candidates,
+)
+from solver.core.search.incumbent import first_run
+from solver.core.search.model import Lane, Outcome, RunModel
+from solver.core.search.run_rules import RunRules, run_score
+from solver.core.track_graph import TrackGraph
+
+Status = Literal["optimal", "feasible", "infeasible", "unknown"]
+"""'optimal': proven. 'feasible': stopped with a run not proven, with a bound. 'infeasible': proven that no legal
+run exists (the reason says why). 'unknown': stopped before any run was found."""
+
+#: Floors as fractions of the ceiling when the quick search finds no run; the last round keeps every candidate.
+FLOOR_FRACTIONS = (0.75, 0.5, 0.25)
+#: Deterministic work (about a second a unit on this machine) a round before the last may take.
+ROUND_WORK = 0.25
+
+LISTING_STOPPED = "stopped while listing routes"
+SEARCH_STOPPED = "stopped before any run was found"
+NO_ROUTE = "no train has a route it may run"
+NO_RUN = "no choice of routes makes a legal run"
+NO_ANCHOR = "no node a run must include is on the board"
+
+
+class OptimizerMismatch(AssertionError):
+    """The evaluator disagrees with the search's model: a bug in one of them, never a user error."""
+
+
+@dataclass(frozen=True)
+class ProgressInfo:
+    """A better run found during a search: its worth (revenue, or revenue plus money beside it), the bound that
+    holds for every run, and the seconds since the search began."""
+
+    objective: int
+    bound: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class RunProblem:
+    """What a title hands to the search: its track graph, its rules for one route (`walk`) and for a run
+    (`rules`), the trains that may run in order (`trains`, names), pinned routes by index into `trains`, and its
+    evaluator (the one source of truth) for a run of route specs."""
+
+    graph: TrackGraph
+    walk: RouteWalk[Any]
+    rules: RunRules
+    trains: Sequence[str]
+    evaluate: Callable[[Sequence[RouteSpec]], Evaluation]
+    pins: Mapping[int, RouteSpec] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The answer, re-checked by the evaluator: status, the routes (in the order of the trains), the evaluator's
+    verdict, the bound (for 'optimal' the run's own worth), seconds, why no run (for 'infeasible' and 'unknown'),
+    and how many candidates were listed and kept for the last round."""
+
+    status: Status
+    routes: tuple[RouteSpec, ...]
+    evaluation: Evaluation
+    bound: int | None
+    seconds: float
+    reason: str = ""
+    listed: int = 0
+    kept: int = 0
+
+
+@dataclass
+class _Best:
+    value: int
+    run: tuple[Candidate | None, ...]
+
+
+def best_run(
+    problem: RunProblem,
+    objective: Objective = "revenue",
+    time_limit: float = 30.0,
+    stop: threading.Event | None = None,
+    progress: Callable[[ProgressInfo], None] | None = None,
+    workers: int = 1,
+) -> SearchResult:
+    """The best run of `problem`'s trains by `objective`, proven where the time limit allows."""
+    started = time.perf_counter()
+    deadline = started + time_limit
+    weights = Weights(objective)
+    rules = problem.rules
+
+    def should_stop() -> bool:
+        return (stop is not None and stop.is_set()) or time.perf_counter() >= deadline
+
+    def empty(status: Status, reason: str, bound: int | None = None, listed: int = 0) -> SearchResult:
+        evaluation = problem.evaluate(())
+        return SearchResult(status, (), evaluation, bound, time.perf_counter() - started, reason, listed)
+
+    if rules.anchors is not None and not rules.anchors:
+        return empty("infeasible", NO_ANCHOR)
+    free = {t for i, t in enumerate(problem.trains) if i not in problem.pins}
+    try:
+        listed = list_candidates(problem.graph, problem.walk, free, weights, should_stop)
+    except ListingStopped:
+        return empty("unknown", LISTING_STOPPED)
+    lanes: list[Lane] = []
+    for i, train in enumerate(problem.trains):
+        if i in problem.pins:
+            pinned = pinned_candidates(problem.graph, problem.walk, problem.pins[i], weights)
+            if not pinned:
+                raise OptimizerMismatch(f"pinned route {problem.pins[i]} is not a route the title's walk accepts")
+            lanes.append(Lane(train, pinned, True))
+        else:
+            lanes.append(Lane(train, listed[train]))
+    count = sum(len(lane.candidates) for lane in lanes)
+    if not any(lane.candidates for lane in lanes):
+        return empty("infeasible", NO_ROUTE)
+    best = [lane.candidates[0].score if lane.candidates else 0 for lane in lanes]
+    ceiling = sum(best)
+    quick = first_run(rules, weights, [lane.candidates for lane in lanes], [lane.pinned for lane in lanes], should_stop)
+    found = _Best(*quick) if quick else None
+    reported = -1
+
+    def report(value: int, bound: int) -> None:
+        nonlocal reported
+        if progress is not None and value > reported:
+            reported = value
+            progress(
+                ProgressInfo(
+                    Weights.primary(value), Weights.primary(min(bound, ceiling)), time.perf_counter() - started
+                )
+            )
+
+    if found is not None:
+        report(found.value, ceiling)
+    fractions = list(FLOOR_FRACTIONS)
+    floor = found.value if found is not None else int(fractions.pop(0) * ceiling)
+    while True:
+        last = (found is not None and floor <= found.value) or floor <= 0
+        kept = [
+            Lane(lane.train, [c for c in lane.candidates if c.score + ceiling - top >= floor], lane.pinned)
+            for lane, top in zip(lanes, best, strict=True)
+        ]
+        model = RunModel(rules, weights, kept)
+        if found is not None and all(
+            c is None or c in lane.candidates for c, lane in zip(found.run, kept, strict=True)
+        ):
+            model.hint(found.run)
+        round_floor = floor
+
+        def seen(value: int, bound: int) -> None:
+            report(value, max(bound, round_floor - 1))
+
+        outcome = model.solve(deadline - time.perf_counter(), None if last else ROUND_WORK, workers, stop, seen)
+        if outcome.run is not None and (found is None or outcome.value > found.value):
+            found = _Best(outcome.value, outcome.run)
+        kept_count = sum(len(lane.candidates) for lane in kept)
+        proven = outcome.status == "OPTIMAL" and found is not None and found.value >= floor
+        if proven or (last and outcome.status == "INFEASIBLE"):
+            return _answer(problem, rules, weights, found, "optimal", None, started, count, kept_count)
+        if should_stop() or last:
+            bound = min(ceiling, max(_bound(outcome), floor - 1))
+            status: Status = "feasible" if found is not None and any(found.run) else "unknown"
+            return _answer(problem, rules, weights, found, status, bound, started, count, kept_count)
+        following = int(fractions.pop(0) * ceiling) if fractions else 0
+        floor = max(following, found.value if found is not None else 0)
+
+
+def _bound(outcome: Outcome) -> int:
+    return outcome.bound if outcome.status != "INFEASIBLE" else 0
+
+
+def _answer(
+    problem: RunProblem,
+    rules: RunRules,
+    weights: Weights,
+    found: _Best | None,
+    status: Status,
+    bound: int | None,
+    started: float,
+    listed: int,
+    kept: int,
+) -> SearchResult:
+    """The result for the run found, re-checked by the evaluator."""
+    run = [c for c in found.run if c is not None] if found is not None else []
+    seconds = time.perf_counter() - started
+    primary_bound = Weights.primary(bound) if bound is not None else None
+    if not run:
+        evaluation = problem.evaluate(())
+        if status == "optimal":
+            return SearchResult("infeasible", (), evaluation, None, seconds, NO_RUN, listed, kept)
+        return SearchResult("unknown", (), evaluation, primary_bound, seconds, SEARCH_STOPPED, listed, kept)
+    specs = tuple(c.spec() for c in run)
+    evaluation = problem.evaluate(specs)
+    described = "; ".join(f"{s.train} {' '.join(s.nodes)} {dict(s.choices)}" for s in specs)
+    if not evaluation.legal:
+        broken = "; ".join(str(p) for p in evaluation.problems)
+        raise OptimizerMismatch(f"searched run {described} is illegal for the evaluator: {broken}")
+    expected = run_score(rules, weights, run)
+    if weights.value(evaluation.revenue, evaluation.subsidy) + len(run) != expected:
+        raise OptimizerMismatch(
+            f"searched run {described}: the model's worth {Weights.primary(expected)}, the evaluator's revenue "
+            f"{evaluation.revenue} and subsidy {evaluation.subsidy}"
+        )
+    if status == "optimal":
+        primary_bound = Weights.primary(expected)
+    return SearchResult(status, specs, evaluation, primary_bound, seconds, "", listed, kept)

@@ -1,0 +1,154 @@
+"""1860's rules for one route as the core's run search grows it (`solver.core.search.candidates.RouteWalk`): the
+same rules the evaluator applies (`route_rules.Rules1860`, `scoring`), read one link at a time so that the walk
+stops as soon as no train of the company could run further that way. The evaluator re-checks every answer.
+
+- a route begins and ends at a large or small station (Ryde Pier counting as large), never at a halt (Running
+  Trains, RB L523); it includes a large station with a base of the company (RB L524);
+- it never re-enters a hex, unless the site's option allows it (RB L527); nodes and track once are the core's;
+- it runs through at most one tokened-out station (RB L530), and a route that does carries the mark `pass`,
+  which the run allows once (RB L530: one train of the run);
+- at most N large stations; under the rulebook every small station is called, so the small stations fit in the
+  room left (RB L528, L534); under the site's options the most valuable ones fitting it are counted (reference D1);
+- each halt choice from none to the most the room allows is one option: revenue and subsidy as
+  `scoring.score_counted` gives them (RB L532, L542; leased trains RB L628-L632, L727; RB L660, L673).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from solver.core.search.candidates import Option
+from solver.core.track_graph import Link, NodeRef, TrackGraph
+from solver.titles.g1860.route_rules import LARGE, ROUTE_END_KINDS, Rules1860
+from solver.titles.g1860.scoring import (
+    HALT_SUBSIDY,
+    allowance,
+    leasing_revenue,
+    original_insolvency_revenue,
+)
+from solver.titles.g1860.trains import train_sizes
+
+#: The mark of a route that runs through a tokened-out station (Running Trains, RB L530).
+PASS = "pass"
+
+
+@dataclass(frozen=True)
+class Partial:
+    """A route grown so far: its first and last node, the large stations' values, the small stations' values,
+    the halts passed, tokened-out stations run through, whether a base of the company is on it, and the hexes
+    it has entered."""
+
+    start: NodeRef
+    last: NodeRef
+    large: tuple[int, ...]
+    small: tuple[int, ...]
+    halts: int
+    passes: int
+    base: bool
+    hexes: frozenset[str]
+
+
+class Walk1860:
+    """The walk of one company's routes in its position's rule mode, for the trains `trains` (names)."""
+
+    def __init__(self, rules: Rules1860, graph: TrackGraph, trains: Sequence[str]) -> None:
+        self.mode = rules.mode
+        position = rules.position
+        self.kind = {ref: node.kind for ref, node in graph.nodes.items()}
+        self.value = {ref: node.value_in(position.phase) for ref, node in graph.nodes.items()}
+        self.tokened_out = frozenset(ref for ref in graph.nodes if rules.tokened_out(graph, ref))
+        self.bases = frozenset(
+            ref
+            for ref, node in graph.nodes.items()
+            if node.kind in LARGE and rules.company in position.markers(ref.hex, ref.index)
+        )
+        sizes = [train_sizes()[t] for t in trains]
+        limits = [allowance(size, self.mode) for size in sizes]
+        self.most_large = max((large for large, _, _ in limits), default=0)
+        self.most_stops = max((total for _, total, _ in limits), default=0)
+        self._hexes: dict[int, tuple[str, ...]] = {}
+
+    def start(self, node: NodeRef) -> Partial | None:
+        if self.kind[node] not in ROUTE_END_KINDS:
+            return None
+        return self._add(Partial(node, node, (), (), 0, 0, False, frozenset({node.hex})), node)
+
+    def step(self, state: Partial, link: Link) -> Partial | None:
+        passes = state.passes
+        if state.last != state.start and state.last in self.tokened_out:
+            passes += 1
+            if passes > 1:
+                return None
+        hexes = state.hexes
+        if not self.mode.reenter_hexes:
+            seen = self._hexes.get(id(link))
+            if seen is None:
+                seen = self._hexes[id(link)] = link.hexes()[1:]
+            for h in seen:
+                if h in hexes:
+                    return None
+            hexes = hexes | frozenset(seen)
+        grown = Partial(state.start, link.b, state.large, state.small, state.halts, passes, state.base, hexes)
+        return self._add(grown, link.b)
+
+    def _add(self, state: Partial, node: NodeRef) -> Partial | None:
+        kind = self.kind[node]
+        if kind in LARGE:
+            large = (*state.large, self.value[node])
+            if len(large) > self.most_large:
+                return None
+            return Partial(
+                state.start,
+                node,
+                large,
+                state.small,
+                state.halts,
+                state.passes,
+                state.base or node in self.bases,
+                state.hexes,
+            )
+        if kind == "small":
+            small = (*state.small, self.value[node])
+            if not self.mode.skip_small and len(small) + len(state.large) > self.most_stops:
+                return None
+            return Partial(state.start, node, state.large, small, state.halts, state.passes, state.base, state.hexes)
+        if kind == "halt":
+            return Partial(
+                state.start, node, state.large, state.small, state.halts + 1, state.passes, state.base, state.hexes
+            )
+        return state
+
+    def finish(self, state: Partial, train: str) -> Sequence[Option]:
+        if not state.base or self.kind[state.last] not in ROUTE_END_KINDS:
+            return ()
+        size = train_sizes()[train]
+        large_cap, total, _ = allowance(size, self.mode)
+        n_large = len(state.large)
+        if n_large > large_cap:
+            return ()
+        room = max(0, total - n_large)
+        n_small = len(state.small)
+        if not self.mode.skip_small and n_small > room:
+            return ()
+        if self.mode.halts_ignored:
+            most_halts = 0
+        elif self.mode.skip_small:
+            most_halts = min(state.halts, room)
+        else:
+            most_halts = min(state.halts, room - n_small)
+        marks = frozenset({PASS}) if state.passes else frozenset()
+        ranked = sorted(state.small, reverse=True)
+        leasing = self.mode.leased and not self.mode.original_insolvency
+        options: list[Option] = []
+        for halts in range(most_halts + 1):
+            small = ranked[: max(0, min(n_small, room - halts))] if self.mode.skip_small else ranked
+            values = sum(state.large) + sum(small)
+            if leasing:
+                revenue, subsidy = leasing_revenue(n_large + len(small) + halts), 0
+            elif self.mode.leased:
+                revenue, subsidy = original_insolvency_revenue(values), HALT_SUBSIDY * halts
+            else:
+                revenue, subsidy = values, HALT_SUBSIDY * halts
+            options.append(Option(revenue, subsidy, {"halts": halts}, marks))
+        return options
