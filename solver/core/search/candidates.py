@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal, Protocol, TypeVar
 
 from solver.core.evaluator import RouteSpec
@@ -92,17 +93,47 @@ class Weights:
         return score // (SECONDARY_WEIGHT * RUNNER_WEIGHT)
 
 
+class TrackBits:
+    """Numbers for the paths and hex sides of a graph's track, so that the track of a route is a bit set (an int):
+    two routes share track when their sets meet."""
+
+    def __init__(self) -> None:
+        self._bit: dict[Piece | Side, int] = {}
+        self._masks: dict[int, tuple[Link, int]] = {}
+
+    def mask(self, link: Link) -> int:
+        known = self._masks.get(id(link))
+        if known is not None and known[0] is link:
+            return known[1]
+        mask = 0
+        for item in link.track:
+            mask |= 1 << self._bit.setdefault(item, len(self._bit))
+        self._masks[id(link)] = (link, mask)
+        return mask
+
+
+def bits(mask: int) -> list[int]:
+    """The numbers of the bits set in `mask`."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 @dataclass(frozen=True)
 class Candidate:
-    """A route a train may run alone: its nodes in order, the track it uses, the option kept and its score."""
+    """A route a train may run alone: its nodes in order, the track it uses (a bit set of `TrackBits`), the option
+    kept and its score."""
 
     train: str
     nodes: tuple[NodeRef, ...]
-    track: frozenset[Piece | Side]
+    track: int
     option: Option
     score: int
 
-    @property
+    @cached_property
     def node_set(self) -> frozenset[NodeRef]:
         return frozenset(self.nodes)
 
@@ -120,64 +151,70 @@ def list_candidates(
     walk: RouteWalk[Any],
     trains: Iterable[str],
     weights: Weights,
+    track_bits: TrackBits,
     should_stop: Callable[[], bool] = lambda: False,
 ) -> dict[str, list[Candidate]]:
     """Every route each of `trains` (names) may run alone, one per path and train, dominated ones dropped, best
-    first (then by nodes, so that the order never depends on the run); ListingStopped when `should_stop` says so."""
+    first (then by nodes, so that the order never depends on the run); ListingStopped when `should_stop` says so.
+
+    The walk keeps nodes as numbers (their rank in sorted order) and track as a bit set of paths and sides, so
+    that a step costs no hashing of node or track objects."""
     names = sorted(set(trains))
+    refs = sorted(graph.nodes)
+    rank = {ref: i for i, ref in enumerate(refs)}
+    steps_from = [
+        [(rank[nxt], link, track_bits.mask(link)) for nxt in graph.neighbours(ref) for link in graph.links(ref, nxt)]
+        for ref in refs
+    ]
+    end_only = [ref in graph.end_only for ref in refs]
     found: dict[str, list[Candidate]] = {t: [] for t in names}
-    path: list[NodeRef] = []
-    on_path: set[NodeRef] = set()
-    used: set[Piece | Side] = set()
+    path: list[int] = []
+    on_path = [False] * len(refs)
     steps = 0
 
-    def grow(state: Any) -> None:
+    def grow(state: Any, used: int) -> None:
         nonlocal steps
         last = path[-1]
-        if len(path) > 1 and last in graph.end_only:
+        if len(path) > 1 and end_only[last]:
             return
-        for nxt in graph.neighbours(last):
-            if nxt in on_path:
+        for nxt, link, mask in steps_from[last]:
+            if on_path[nxt] or used & mask:
                 continue
-            for link in graph.links(last, nxt):
-                steps += 1
-                if steps % CHECK_EVERY == 0 and should_stop():
-                    raise ListingStopped
-                if not used.isdisjoint(link.track):
-                    continue
-                after = walk.step(state, link)
-                if after is None:
-                    continue
-                path.append(nxt)
-                on_path.add(nxt)
-                used.update(link.track)
-                if path[0] < nxt:
-                    track = frozenset(used)
-                    nodes = tuple(path)
-                    for name in names:
-                        option = _best(walk.finish(after, name), weights)
-                        if option is not None:
-                            found[name].append(Candidate(name, nodes, track, option, weights.score(option)))
-                grow(after)
-                used.difference_update(link.track)
-                on_path.discard(nxt)
-                path.pop()
+            steps += 1
+            if steps % CHECK_EVERY == 0 and should_stop():
+                raise ListingStopped
+            after = walk.step(state, link)
+            if after is None:
+                continue
+            path.append(nxt)
+            on_path[nxt] = True
+            if path[0] < nxt:
+                nodes = tuple(refs[i] for i in path)
+                track = used | mask
+                for name in names:
+                    option = _best(walk.finish(after, name), weights)
+                    if option is not None:
+                        found[name].append(Candidate(name, nodes, track, option, weights.score(option)))
+            grow(after, used | mask)
+            on_path[nxt] = False
+            path.pop()
 
-    for start in sorted(graph.nodes):
-        state = walk.start(start)
+    for start, ref in enumerate(refs):
+        state = walk.start(ref)
         if state is None:
             continue
         path.append(start)
-        on_path.add(start)
-        grow(state)
-        on_path.discard(start)
+        on_path[start] = True
+        grow(state, 0)
+        on_path[start] = False
         path.pop()
     return {name: drop_dominated(found[name]) for name in names}
 
 
 def ordered(candidates: Iterable[Candidate]) -> list[Candidate]:
-    """Best first, then by nodes and track: an order that depends on nothing but the candidates."""
-    return sorted(candidates, key=lambda c: (-c.score, c.nodes, sorted(map(str, c.track))))
+    """Best first, then by nodes, then in the order listed (the walk's order is the graph's, which is sorted): an
+    order that depends on nothing but the position."""
+    return sorted(candidates, key=lambda c: (-c.score, c.nodes))
 
 
 def drop_dominated(candidates: Sequence[Candidate]) -> list[Candidate]:
@@ -191,7 +228,7 @@ def drop_dominated(candidates: Sequence[Candidate]) -> list[Candidate]:
         if len(group) == 1:
             kept += group
             continue
-        group.sort(key=lambda c: (-c.score, len(c.track), len(c.option.marks), c.nodes))
+        group.sort(key=lambda c: (-c.score, c.track.bit_count(), len(c.option.marks)))
         mine: list[Candidate] = []
         for c in group:
             if not any(k.score >= c.score and k.track <= c.track and k.option.marks <= c.option.marks for k in mine):
@@ -200,7 +237,9 @@ def drop_dominated(candidates: Sequence[Candidate]) -> list[Candidate]:
     return ordered(kept)
 
 
-def pinned_candidates(graph: TrackGraph, walk: RouteWalk[Any], spec: RouteSpec, weights: Weights) -> list[Candidate]:
+def pinned_candidates(
+    graph: TrackGraph, walk: RouteWalk[Any], spec: RouteSpec, weights: Weights, track_bits: TrackBits
+) -> list[Candidate]:
     """The candidates of a route given node by node (each way along the track between its nodes), scored with the
     route's own choices where it gives them (else the objective's best), best first; none when it is not a route
     the train may run alone."""
@@ -210,7 +249,7 @@ def pinned_candidates(graph: TrackGraph, walk: RouteWalk[Any], spec: RouteSpec, 
     if state is None or len(refs) < 2 or len(set(refs)) < len(refs):
         return out
 
-    def follow(i: int, state: Any, used: frozenset[Piece | Side]) -> None:
+    def follow(i: int, state: Any, used: int) -> None:
         if i == len(refs):
             options = [o for o in walk.finish(state, spec.train) if _agrees(o.choices, spec.choices)]
             option = _best(options, weights)
@@ -221,12 +260,13 @@ def pinned_candidates(graph: TrackGraph, walk: RouteWalk[Any], spec: RouteSpec, 
         if i > 1 and refs[i - 1] in graph.end_only:
             return
         for link in graph.links(refs[i - 1], refs[i]):
-            if used.isdisjoint(link.track):
+            mask = track_bits.mask(link)
+            if not used & mask:
                 after = walk.step(state, link)
                 if after is not None:
-                    follow(i + 1, after, used | link.track)
+                    follow(i + 1, after, used | mask)
 
-    follow(1, state, frozenset())
+    follow(1, state, 0)
     return ordered(out)
 
 

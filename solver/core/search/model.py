@@ -26,9 +26,9 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from solver.core.search.candidates import Candidate, Weights
+from solver.core.search.candidates import Candidate, Weights, bits
 from solver.core.search.run_rules import RunRules
-from solver.core.track_graph import NodeRef, Piece, Side
+from solver.core.track_graph import NodeRef
 
 
 class SolverFailure(RuntimeError):
@@ -62,10 +62,10 @@ class RunModel:
         self.lanes = lanes
         m = self.model = cp_model.CpModel()
         self.x = [[m.new_bool_var(f"x{t}_{k}") for k in range(len(lane.candidates))] for t, lane in enumerate(lanes)]
-        self.runs: list[cp_model.LinearExprT] = []
+        self.runs: list[cp_model.LinearExpr] = []
         objective: list[cp_model.LinearExprT] = []
         for lane, xs in zip(lanes, self.x, strict=True):
-            ran = sum(xs) if xs else 0
+            ran = _sum(xs)
             self.runs.append(ran)
             if lane.pinned:
                 m.add(ran == 1)
@@ -85,22 +85,22 @@ class RunModel:
                 if mark in c.option.marks
             ]
             if len(marked) > limit:
-                m.add(sum(marked) <= limit)
+                m.add(_sum(marked) <= limit)
         self.hint_vars: list[tuple[cp_model.IntVar, Callable[[Sequence[Candidate | None]], int]]] = []
         self._joined(rules)
         if rules.once_per_company:
             objective += self._stops_once(weights)
-        m.maximize(sum(objective))
+        m.maximize(_sum(objective))
 
     # ------------------------------------------------------------ constraints
 
     def _track_once(self) -> None:
-        users: dict[Piece | Side, dict[int, list[cp_model.IntVar]]] = defaultdict(lambda: defaultdict(list))
+        users: dict[int, dict[int, list[cp_model.IntVar]]] = defaultdict(lambda: defaultdict(list))
         for t, (lane, xs) in enumerate(zip(self.lanes, self.x, strict=True)):
             for c, x in zip(lane.candidates, xs, strict=True):
-                for item in c.track:
+                for item in bits(c.track):
                     users[item][t].append(x)
-        for item in sorted(users, key=str):
+        for item in sorted(users):
             by_lane = users[item]
             if len(by_lane) > 1:
                 self.model.add_at_most_one([x for t in sorted(by_lane) for x in by_lane[t]])
@@ -116,7 +116,7 @@ class RunModel:
             mine: dict[NodeRef, cp_model.IntVar] = {}
             for node in sorted(through):
                 v = self.model.new_bool_var(f"v{t}_{node}")
-                self.model.add(v == sum(through[node]))
+                self.model.add(v == _sum(through[node]))
                 mine[node] = v
                 self.hint_vars.append((v, _visit_hint(t, node)))
             visits.append(mine)
@@ -126,12 +126,16 @@ class RunModel:
         m = self.model
         n = len(self.lanes)
         if rules.anchors is not None:
-            anchored = [
-                sum(x for c, x in zip(lane.candidates, xs, strict=True) if not rules.anchors.isdisjoint(c.nodes))
-                for lane, xs in zip(self.lanes, self.x, strict=True)
-            ]
+            anchored = _sum(
+                [
+                    x
+                    for lane, xs in zip(self.lanes, self.x, strict=True)
+                    for c, x in zip(lane.candidates, xs, strict=True)
+                    if not rules.anchors.isdisjoint(c.nodes)
+                ]
+            )
             for ran in self.runs:
-                m.add(sum(anchored) >= ran)
+                m.add(anchored >= ran)
         if rules.meets is None or n < 2:
             return
         reach = [frozenset().union(*(c.node_set for c in lane.candidates)) & rules.meets for lane in self.lanes]
@@ -155,7 +159,7 @@ class RunModel:
                 crossing = [y for a in side for b in other for y in meet[(min(a, b), max(a, b))]]
                 for a in side:
                     for b in other:
-                        m.add(sum(crossing) >= self.runs[a] + self.runs[b] - 1)
+                        m.add(_sum(crossing) >= self.runs[a] + self.runs[b] - 1)
 
     def _stops_once(self, weights: Weights) -> list[cp_model.LinearExprT]:
         """Penalties for a stop scored by more than one train, each worth its weight beyond the first."""
@@ -173,7 +177,7 @@ class RunModel:
             if len(lanes[node]) < 2:
                 continue
             extra = self.model.new_int_var(0, len(lanes[node]) - 1, f"dup_{node}")
-            self.model.add(extra >= sum(scorers[node]) - 1)
+            self.model.add(extra >= _sum(scorers[node]) - 1)
             penalties.append(-weights.value(value[node], 0) * extra)
             self.hint_vars.append((extra, _repeat_hint(node)))
         return penalties
@@ -242,6 +246,10 @@ class _Watcher(cp_model.CpSolverSolutionCallback):
     def on_solution_callback(self) -> None:
         if self.on_run is not None:
             self.on_run(int(self.objective_value), int(self.best_objective_bound))
+
+
+def _sum(terms: Sequence[cp_model.LinearExprT]) -> cp_model.LinearExpr:
+    return cp_model.LinearExpr.sum(list(terms))
 
 
 def _visit_hint(lane: int, node: NodeRef) -> Callable[[Sequence[Candidate | None]], int]:

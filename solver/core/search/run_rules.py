@@ -33,7 +33,7 @@ class RunRules:
 
 def fits(rules: RunRules, chosen: Sequence[Candidate], candidate: Candidate) -> bool:
     """Whether `candidate` may join `chosen`: no track shared where the title forbids it, no limit passed."""
-    if not rules.shared_track and any(not c.track.isdisjoint(candidate.track) for c in chosen):
+    if not rules.shared_track and any(c.track & candidate.track for c in chosen):
         return False
     for mark in candidate.option.marks:
         limit = rules.limits.get(mark)

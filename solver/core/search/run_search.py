@@ -32,6 +32,7 @@ from solver.core.search.candidates import (
     ListingStopped,
     Objective,
     RouteWalk,
+    TrackBits,
     Weights,
     list_candidates,
     pinned_candidates,
@@ -130,15 +131,16 @@ def best_run(
 
     if rules.anchors is not None and not rules.anchors:
         return empty("infeasible", NO_ANCHOR)
+    track_bits = TrackBits()
     free = {t for i, t in enumerate(problem.trains) if i not in problem.pins}
     try:
-        listed = list_candidates(problem.graph, problem.walk, free, weights, should_stop)
+        listed = list_candidates(problem.graph, problem.walk, free, weights, track_bits, should_stop)
     except ListingStopped:
         return empty("unknown", LISTING_STOPPED)
     lanes: list[Lane] = []
     for i, train in enumerate(problem.trains):
         if i in problem.pins:
-            pinned = pinned_candidates(problem.graph, problem.walk, problem.pins[i], weights)
+            pinned = pinned_candidates(problem.graph, problem.walk, problem.pins[i], weights, track_bits)
             if not pinned:
                 raise OptimizerMismatch(f"pinned route {problem.pins[i]} is not a route the title's walk accepts")
             lanes.append(Lane(train, pinned, True))
@@ -165,22 +167,20 @@ def best_run(
 
     if found is not None:
         report(found.value, ceiling)
+        if found.value >= ceiling:
+            return _answer(problem, rules, weights, found, "optimal", None, started, count, 0)
     fractions = list(FLOOR_FRACTIONS)
     floor = found.value if found is not None else int(fractions.pop(0) * ceiling)
     while True:
         last = (found is not None and floor <= found.value) or floor <= 0
-        kept = [
-            Lane(lane.train, [c for c in lane.candidates if c.score + ceiling - top >= floor], lane.pinned)
-            for lane, top in zip(lanes, best, strict=True)
-        ]
+        kept = _kept(lanes, best, ceiling, floor, found if last else None)
         model = RunModel(rules, weights, kept)
         if found is not None and all(
-            c is None or c in lane.candidates for c, lane in zip(found.run, kept, strict=True)
+            c is None or any(c is k for k in lane.candidates) for c, lane in zip(found.run, kept, strict=True)
         ):
             model.hint(found.run)
-        round_floor = floor
 
-        def seen(value: int, bound: int) -> None:
+        def seen(value: int, bound: int, round_floor: int = floor) -> None:
             report(value, max(bound, round_floor - 1))
 
         outcome = model.solve(deadline - time.perf_counter(), None if last else ROUND_WORK, workers, stop, seen)
@@ -196,6 +196,17 @@ def best_run(
             return _answer(problem, rules, weights, found, status, bound, started, count, kept_count)
         following = int(fractions.pop(0) * ceiling) if fractions else 0
         floor = max(following, found.value if found is not None else 0)
+
+
+def _kept(lanes: Sequence[Lane], best: Sequence[int], ceiling: int, floor: int, found: _Best | None) -> list[Lane]:
+    """Each lane with the candidates whose bound reaches `floor`; with the run `found` (worth the floor), only
+    those whose bound is above it, and the run's own."""
+    own = {id(c) for c in found.run if c is not None} if found is not None else set()
+    least = floor + 1 if found is not None else floor
+    return [
+        Lane(lane.train, [c for c in lane.candidates if c.score + ceiling - top >= least or id(c) in own], lane.pinned)
+        for lane, top in zip(lanes, best, strict=True)
+    ]
 
 
 def _bound(outcome: Outcome) -> int:

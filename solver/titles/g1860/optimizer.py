@@ -20,7 +20,8 @@ from solver.core.board_position import BoardPosition, plain
 from solver.core.evaluator import RouteSpec
 from solver.core.search.candidates import Objective
 from solver.core.search.run_rules import RunRules
-from solver.core.search.run_search import ProgressInfo, RunProblem, SearchResult, best_run as search
+from solver.core.search.run_search import ProgressInfo, RunProblem, SearchResult
+from solver.core.search.run_search import best_run as search
 from solver.core.track_graph import TrackGraph
 from solver.errors import InputError, Problem
 from solver.titles.g1860 import rulebook

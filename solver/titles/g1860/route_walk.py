@@ -16,7 +16,7 @@ stops as soon as no train of the company could run further that way. The evaluat
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from solver.core.search.candidates import Option
 from solver.core.track_graph import Link, NodeRef, TrackGraph
@@ -33,20 +33,32 @@ from solver.titles.g1860.trains import train_sizes
 PASS = "pass"
 
 
-@dataclass(frozen=True)
-class Partial:
-    """A route grown so far: its first and last node, the large stations' values, the small stations' values,
-    the halts passed, tokened-out stations run through, whether a base of the company is on it, and the hexes
-    it has entered."""
+class Partial(NamedTuple):
+    """A route grown so far: its first and last node, how many large stations and their values' sum, the small
+    stations' values, the halts passed, tokened-out stations run through, whether a base of the company is on it,
+    and the hexes it has entered."""
 
     start: NodeRef
     last: NodeRef
-    large: tuple[int, ...]
+    large: int
+    large_value: int
     small: tuple[int, ...]
     halts: int
     passes: int
     base: bool
     hexes: frozenset[str]
+
+
+class _Reach(NamedTuple):
+    """What running along one link brings: the node reached, its kind, value and whether it holds a base of the
+    company, whether the node left is tokened-out, and the hexes entered after the one left."""
+
+    node: NodeRef
+    kind: str
+    value: int
+    base: bool
+    leaves_tokened_out: bool
+    hexes: tuple[str, ...]
 
 
 class Walk1860:
@@ -63,71 +75,63 @@ class Walk1860:
             for ref, node in graph.nodes.items()
             if node.kind in LARGE and rules.company in position.markers(ref.hex, ref.index)
         )
-        sizes = [train_sizes()[t] for t in trains]
-        limits = [allowance(size, self.mode) for size in sizes]
+        limits = [allowance(train_sizes()[t], self.mode) for t in trains]
         self.most_large = max((large for large, _, _ in limits), default=0)
         self.most_stops = max((total for _, total, _ in limits), default=0)
-        self._hexes: dict[int, tuple[str, ...]] = {}
+        self._reach: dict[int, tuple[Link, _Reach]] = {}
 
     def start(self, node: NodeRef) -> Partial | None:
         if self.kind[node] not in ROUTE_END_KINDS:
             return None
-        return self._add(Partial(node, node, (), (), 0, 0, False, frozenset({node.hex})), node)
+        here = _Reach(node, self.kind[node], self.value[node], node in self.bases, False, ())
+        hexes = frozenset({node.hex})
+        return self._add(Partial(node, node, 0, 0, (), 0, 0, False, hexes), here, 0, hexes)
+
+    def _reached(self, link: Link) -> _Reach:
+        known = self._reach.get(id(link))
+        if known is not None and known[0] is link:
+            return known[1]
+        b = link.b
+        reach = _Reach(b, self.kind[b], self.value[b], b in self.bases, link.a in self.tokened_out, link.hexes()[1:])
+        self._reach[id(link)] = (link, reach)
+        return reach
 
     def step(self, state: Partial, link: Link) -> Partial | None:
+        reach = self._reached(link)
         passes = state.passes
-        if state.last != state.start and state.last in self.tokened_out:
+        if reach.leaves_tokened_out and state.last != state.start:
             passes += 1
             if passes > 1:
                 return None
         hexes = state.hexes
-        if not self.mode.reenter_hexes:
-            seen = self._hexes.get(id(link))
-            if seen is None:
-                seen = self._hexes[id(link)] = link.hexes()[1:]
-            for h in seen:
+        if not self.mode.reenter_hexes and reach.hexes:
+            for h in reach.hexes:
                 if h in hexes:
                     return None
-            hexes = hexes | frozenset(seen)
-        grown = Partial(state.start, link.b, state.large, state.small, state.halts, passes, state.base, hexes)
-        return self._add(grown, link.b)
+            hexes = hexes.union(reach.hexes)
+        return self._add(state, reach, passes, hexes)
 
-    def _add(self, state: Partial, node: NodeRef) -> Partial | None:
-        kind = self.kind[node]
-        if kind in LARGE:
-            large = (*state.large, self.value[node])
-            if len(large) > self.most_large:
+    def _add(self, state: Partial, reach: _Reach, passes: int, hexes: frozenset[str]) -> Partial | None:
+        start, _, large, large_value, small, halts, _, base, _ = state
+        if reach.kind in LARGE:
+            if large >= self.most_large:
                 return None
-            return Partial(
-                state.start,
-                node,
-                large,
-                state.small,
-                state.halts,
-                state.passes,
-                state.base or node in self.bases,
-                state.hexes,
-            )
-        if kind == "small":
-            small = (*state.small, self.value[node])
-            if not self.mode.skip_small and len(small) + len(state.large) > self.most_stops:
+            large, large_value, base = large + 1, large_value + reach.value, base or reach.base
+        elif reach.kind == "small":
+            if not self.mode.skip_small and len(small) + large >= self.most_stops:
                 return None
-            return Partial(state.start, node, state.large, small, state.halts, state.passes, state.base, state.hexes)
-        if kind == "halt":
-            return Partial(
-                state.start, node, state.large, state.small, state.halts + 1, state.passes, state.base, state.hexes
-            )
-        return state
+            small = (*small, reach.value)
+        elif reach.kind == "halt":
+            halts += 1
+        return Partial(start, reach.node, large, large_value, small, halts, passes, base, hexes)
 
     def finish(self, state: Partial, train: str) -> Sequence[Option]:
         if not state.base or self.kind[state.last] not in ROUTE_END_KINDS:
             return ()
-        size = train_sizes()[train]
-        large_cap, total, _ = allowance(size, self.mode)
-        n_large = len(state.large)
-        if n_large > large_cap:
+        large_cap, total, _ = allowance(train_sizes()[train], self.mode)
+        if state.large > large_cap:
             return ()
-        room = max(0, total - n_large)
+        room = max(0, total - state.large)
         n_small = len(state.small)
         if not self.mode.skip_small and n_small > room:
             return ()
@@ -143,9 +147,9 @@ class Walk1860:
         options: list[Option] = []
         for halts in range(most_halts + 1):
             small = ranked[: max(0, min(n_small, room - halts))] if self.mode.skip_small else ranked
-            values = sum(state.large) + sum(small)
+            values = state.large_value + sum(small)
             if leasing:
-                revenue, subsidy = leasing_revenue(n_large + len(small) + halts), 0
+                revenue, subsidy = leasing_revenue(state.large + len(small) + halts), 0
             elif self.mode.leased:
                 revenue, subsidy = original_insolvency_revenue(values), HALT_SUBSIDY * halts
             else:
