@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, Literal, Protocol, TypeVar
 
 from solver.core.evaluator import RouteSpec
@@ -68,6 +67,11 @@ class RouteWalk(Protocol[State]):
 
     def finish(self, state: State, train: str) -> Sequence[Option]:
         """The ways a route ending at its last node may be scored for `train`: none when it is not legal alone."""
+        ...
+
+    def ceiling(self, state: State, train: str) -> tuple[int, int] | None:
+        """At most what a route growing from `state` (this route included) earns for `train`: (revenue, extra),
+        or None when none can be legal for it. The lister leaves out what cannot reach its threshold."""
         ...
 
 
@@ -122,20 +126,30 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+def node_numbers(graph: TrackGraph) -> dict[NodeRef, int]:
+    """Each node's number: its place in sorted order (the bit of the node in a route's `node_mask`)."""
+    return {ref: i for i, ref in enumerate(sorted(graph.nodes))}
+
+
+def mask_of(nodes: Iterable[NodeRef], numbers: Mapping[NodeRef, int]) -> int:
+    """The bit set of `nodes` (by `node_numbers`)."""
+    mask = 0
+    for ref in nodes:
+        mask |= 1 << numbers[ref]
+    return mask
+
+
 @dataclass(frozen=True)
 class Candidate:
-    """A route a train may run alone: its nodes in order, the track it uses (a bit set of `TrackBits`), the option
-    kept and its score."""
+    """A route a train may run alone: its nodes in order and as a bit set (`node_numbers`), the track it uses (a bit
+    set of `TrackBits`), the option kept and its score."""
 
     train: str
     nodes: tuple[NodeRef, ...]
+    node_mask: int
     track: int
     option: Option
     score: int
-
-    @cached_property
-    def node_set(self) -> frozenset[NodeRef]:
-        return frozenset(self.nodes)
 
     def spec(self) -> RouteSpec:
         """The route as the evaluator reads it."""
@@ -143,7 +157,18 @@ class Candidate:
 
 
 def _best(options: Sequence[Option], weights: Weights) -> Option | None:
-    return max(options, key=weights.score, default=None)
+    if len(options) < 2:
+        return options[0] if options else None
+    return max(options, key=weights.score)
+
+
+@dataclass(frozen=True)
+class Listing:
+    """The candidates of each train, best first, and the threshold each was listed down to (`least`: every route of
+    the train scoring at least this is listed; absent when every route is)."""
+
+    candidates: Mapping[str, list[Candidate]]
+    least: Mapping[str, int]
 
 
 def list_candidates(
@@ -153,26 +178,50 @@ def list_candidates(
     weights: Weights,
     track_bits: TrackBits,
     should_stop: Callable[[], bool] = lambda: False,
-) -> dict[str, list[Candidate]]:
+    share: float | None = None,
+    least: Mapping[str, int] | None = None,
+) -> Listing:
     """Every route each of `trains` (names) may run alone, one per path and train, dominated ones dropped, best
-    first (then by nodes, so that the order never depends on the run); ListingStopped when `should_stop` says so.
+    first; ListingStopped when `should_stop` says so.
 
-    The walk keeps nodes as numbers (their rank in sorted order) and track as a bit set of paths and sides, so
-    that a step costs no hashing of node or track objects."""
+    Listing by bound: with `least`, a train's routes scoring below its threshold are left out; with `share`, those
+    below (1 - share) times the best route of the train found so far (a threshold that only rises, so that what is
+    left out early stays below it). A partial route is given up when for every train the walk's `ceiling` is below
+    the threshold. The walk keeps nodes as numbers (their rank in sorted order) and track as a bit set, so that a
+    step costs no hashing of node or track objects."""
     names = sorted(set(trains))
     refs = sorted(graph.nodes)
-    rank = {ref: i for i, ref in enumerate(refs)}
+    rank = node_numbers(graph)
     steps_from = [
         [(rank[nxt], link, track_bits.mask(link)) for nxt in graph.neighbours(ref) for link in graph.links(ref, nxt)]
         for ref in refs
     ]
     end_only = [ref in graph.end_only for ref in refs]
     found: dict[str, list[Candidate]] = {t: [] for t in names}
+    fixed = dict(least or {})
+    threshold = {t: fixed.get(t, -1) for t in names}
+    bounded = share is not None or least is not None
     path: list[int] = []
     on_path = [False] * len(refs)
     steps = 0
 
-    def grow(state: Any, used: int) -> None:
+    def hopeless(state: Any) -> bool:
+        for name in names:
+            if threshold[name] < 0:
+                return False
+            most = walk.ceiling(state, name)
+            if most is not None and weights.value(*most) + 1 >= threshold[name]:
+                return False
+        return True
+
+    def record(name: str, candidate: Candidate) -> None:
+        found[name].append(candidate)
+        if share is not None:
+            rise = int(candidate.score * (1 - share))
+            if rise > threshold[name]:
+                threshold[name] = max(rise, fixed.get(name, -1))
+
+    def grow(state: Any, used: int, visited: int) -> None:
         nonlocal steps
         last = path[-1]
         if len(path) > 1 and end_only[last]:
@@ -184,18 +233,21 @@ def list_candidates(
             if steps % CHECK_EVERY == 0 and should_stop():
                 raise ListingStopped
             after = walk.step(state, link)
-            if after is None:
+            if after is None or (bounded and hopeless(after)):
                 continue
             path.append(nxt)
             on_path[nxt] = True
+            reached = visited | 1 << nxt
             if path[0] < nxt:
                 nodes = tuple(refs[i] for i in path)
                 track = used | mask
                 for name in names:
                     option = _best(walk.finish(after, name), weights)
                     if option is not None:
-                        found[name].append(Candidate(name, nodes, track, option, weights.score(option)))
-            grow(after, used | mask)
+                        score = weights.score(option)
+                        if score >= threshold[name]:
+                            record(name, Candidate(name, nodes, reached, track, option, score))
+            grow(after, used | mask, reached)
             on_path[nxt] = False
             path.pop()
 
@@ -205,24 +257,25 @@ def list_candidates(
             continue
         path.append(start)
         on_path[start] = True
-        grow(state, 0)
+        grow(state, 0, 1 << start)
         on_path[start] = False
         path.pop()
-    return {name: drop_dominated(found[name]) for name in names}
+    kept = {name: drop_dominated([c for c in found[name] if c.score >= threshold[name]]) for name in names}
+    return Listing(kept, {name: threshold[name] for name in names if threshold[name] >= 0})
 
 
 def ordered(candidates: Iterable[Candidate]) -> list[Candidate]:
-    """Best first, then by nodes, then in the order listed (the walk's order is the graph's, which is sorted): an
-    order that depends on nothing but the position."""
-    return sorted(candidates, key=lambda c: (-c.score, c.nodes))
+    """Best first, equals in the order listed (the walk follows the graph's sorted order, so the order depends on
+    nothing but the position)."""
+    return sorted(candidates, key=lambda c: -c.score)
 
 
 def drop_dominated(candidates: Sequence[Candidate]) -> list[Candidate]:
     """The candidates left when each route is dropped that another through the same nodes beats: scoring no less,
     on a subset of its track, with a subset of its marks (the first of equals is kept). Best first."""
-    groups: dict[frozenset[NodeRef], list[Candidate]] = defaultdict(list)
+    groups: dict[int, list[Candidate]] = defaultdict(list)
     for c in candidates:
-        groups[c.node_set].append(c)
+        groups[c.node_mask].append(c)
     kept: list[Candidate] = []
     for group in groups.values():
         if len(group) == 1:
@@ -255,7 +308,8 @@ def pinned_candidates(
             option = _best(options, weights)
             if option is not None:
                 nodes = tuple(refs) if refs[0] < refs[-1] else tuple(reversed(refs))
-                out.append(Candidate(spec.train, nodes, used, option, weights.score(option)))
+                mask = mask_of(nodes, node_numbers(graph))
+                out.append(Candidate(spec.train, nodes, mask, used, option, weights.score(option)))
             return
         if i > 1 and refs[i - 1] in graph.end_only:
             return

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from solver.core.search.candidates import Candidate, Weights
-from solver.core.search.run_rules import RunRules, fits, joined, run_score
+from solver.core.search.run_rules import NodeMasks, RunRules, fits, joined, run_score
 
 #: Candidates tried at most, in all; the search keeps the best run found when it runs out.
 STEP_BUDGET = 20_000
@@ -17,6 +17,7 @@ STEP_BUDGET = 20_000
 
 def first_run(
     rules: RunRules,
+    masks: NodeMasks,
     weights: Weights,
     options: Sequence[Sequence[Candidate]],
     must_run: Sequence[bool],
@@ -41,7 +42,7 @@ def first_run(
     def search(k: int, value: int) -> None:
         nonlocal steps
         if k == len(order):
-            if run and beats(run_score(rules, weights, run)) and joined(rules, run):
+            if run and beats(run_score(rules, weights, run)) and joined(masks, run):
                 found[:] = [(run_score(rules, weights, run), tuple(chosen))]
             return
         for c in options[order[k]]:

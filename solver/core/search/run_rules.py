@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from solver.core.search.candidates import Candidate, Weights
+from solver.core.search.candidates import Candidate, Weights, mask_of
 from solver.core.track_graph import NodeRef
 
 
@@ -29,6 +29,21 @@ class RunRules:
     limits: Mapping[str, int] = field(default_factory=dict)
     anchors: frozenset[NodeRef] | None = None
     meets: frozenset[NodeRef] | None = None
+
+    def masks(self, numbers: Mapping[NodeRef, int]) -> NodeMasks:
+        """The anchors and meeting nodes as bit sets (`solver.core.search.candidates.node_numbers`)."""
+        return NodeMasks(
+            None if self.anchors is None else mask_of(self.anchors, numbers),
+            None if self.meets is None else mask_of(self.meets, numbers),
+        )
+
+
+@dataclass(frozen=True)
+class NodeMasks:
+    """`RunRules.anchors` and `RunRules.meets` as bit sets of node numbers (None where the rule does not apply)."""
+
+    anchors: int | None
+    meets: int | None
 
 
 def fits(rules: RunRules, chosen: Sequence[Candidate], candidate: Candidate) -> bool:
@@ -42,19 +57,19 @@ def fits(rules: RunRules, chosen: Sequence[Candidate], candidate: Candidate) -> 
     return True
 
 
-def joined(rules: RunRules, run: Sequence[Candidate]) -> bool:
+def joined(masks: NodeMasks, run: Sequence[Candidate]) -> bool:
     """Whether a run (of routes that fit together) includes an anchor and has every route meeting the run."""
     if not run:
         return True
-    if rules.anchors is not None:
-        reached = {i for i, c in enumerate(run) if not rules.anchors.isdisjoint(c.nodes)}
+    if masks.anchors is not None:
+        reached = {i for i, c in enumerate(run) if c.node_mask & masks.anchors}
         if not reached:
             return False
     else:
         reached = {0}
-    if rules.meets is None:
+    if masks.meets is None:
         return True
-    meeting = [c.node_set & rules.meets for c in run]
+    meeting = [c.node_mask & masks.meets for c in run]
     grew = True
     while grew:
         grew = False

@@ -29,26 +29,31 @@ from typing import Any, Literal
 from solver.core.evaluator import Evaluation, RouteSpec
 from solver.core.search.candidates import (
     Candidate,
+    Listing,
     ListingStopped,
     Objective,
     RouteWalk,
     TrackBits,
     Weights,
     list_candidates,
+    node_numbers,
     pinned_candidates,
 )
 from solver.core.search.incumbent import first_run
 from solver.core.search.model import Lane, Outcome, RunModel
-from solver.core.search.run_rules import RunRules, run_score
+from solver.core.search.run_rules import NodeMasks, RunRules, run_score
 from solver.core.track_graph import TrackGraph
 
 Status = Literal["optimal", "feasible", "infeasible", "unknown"]
 """'optimal': proven. 'feasible': stopped with a run not proven, with a bound. 'infeasible': proven that no legal
 run exists (the reason says why). 'unknown': stopped before any run was found."""
 
-#: Floors as fractions of the ceiling when the quick search finds no run; the last round keeps every candidate.
-FLOOR_FRACTIONS = (0.75, 0.5, 0.25)
-#: Deterministic work (about a second a unit on this machine) a round before the last may take.
+#: The first round keeps each train's this many best candidates: a small model that finds a good run quickly.
+FIRST_ROUND = 200
+#: The first listing leaves out each train's routes below (1 - FIRST_SHARE) times its best (listing by bound); when
+#: the run found cannot be shown to beat every route left out, the trains are listed again down to what could.
+FIRST_SHARE = 0.2
+#: Deterministic work (about a second a unit on this machine) the first round may take.
 ROUND_WORK = 0.25
 
 LISTING_STOPPED = "stopped while listing routes"
@@ -133,26 +138,26 @@ def best_run(
         return empty("infeasible", NO_ANCHOR)
     track_bits = TrackBits()
     free = {t for i, t in enumerate(problem.trains) if i not in problem.pins}
+
+    def listing(share: float | None, least: Mapping[str, int] | None) -> Listing:
+        return list_candidates(problem.graph, problem.walk, free, weights, track_bits, should_stop, share, least)
+
     try:
-        listed = list_candidates(problem.graph, problem.walk, free, weights, track_bits, should_stop)
+        listed = listing(FIRST_SHARE, None)
     except ListingStopped:
         return empty("unknown", LISTING_STOPPED)
-    lanes: list[Lane] = []
-    for i, train in enumerate(problem.trains):
-        if i in problem.pins:
-            pinned = pinned_candidates(problem.graph, problem.walk, problem.pins[i], weights, track_bits)
-            if not pinned:
-                raise OptimizerMismatch(f"pinned route {problem.pins[i]} is not a route the title's walk accepts")
-            lanes.append(Lane(train, pinned, True))
-        else:
-            lanes.append(Lane(train, listed[train]))
-    count = sum(len(lane.candidates) for lane in lanes)
+    pinned = {
+        i: pinned_candidates(problem.graph, problem.walk, spec, weights, track_bits) for i, spec in problem.pins.items()
+    }
+    for i, found_pins in pinned.items():
+        if not found_pins:
+            raise OptimizerMismatch(f"pinned route {problem.pins[i]} is not a route the title's walk accepts")
+    lanes = _lanes(problem.trains, listed, pinned)
     if not any(lane.candidates for lane in lanes):
         return empty("infeasible", NO_ROUTE)
     best = [lane.candidates[0].score if lane.candidates else 0 for lane in lanes]
     ceiling = sum(best)
-    quick = first_run(rules, weights, [lane.candidates for lane in lanes], [lane.pinned for lane in lanes], should_stop)
-    found = _Best(*quick) if quick else None
+    masks = rules.masks(node_numbers(problem.graph))
     reported = -1
 
     def report(value: int, bound: int) -> None:
@@ -165,48 +170,150 @@ def best_run(
                 )
             )
 
+    quick = first_run(
+        rules, masks, weights, [lane.candidates for lane in lanes], [lane.pinned for lane in lanes], should_stop
+    )
+    found = _Best(*quick) if quick else None
     if found is not None:
         report(found.value, ceiling)
-        if found.value >= ceiling:
-            return _answer(problem, rules, weights, found, "optimal", None, started, count, 0)
-    fractions = list(FLOOR_FRACTIONS)
-    floor = found.value if found is not None else int(fractions.pop(0) * ceiling)
+    relisted = False
     while True:
-        last = (found is not None and floor <= found.value) or floor <= 0
-        kept = _kept(lanes, best, ceiling, floor, found if last else None)
-        model = RunModel(rules, weights, kept)
-        if found is not None and all(
-            c is None or any(c is k for k in lane.candidates) for c, lane in zip(found.run, kept, strict=True)
-        ):
-            model.hint(found.run)
+        # Every run using a route left out of the listing is worth less than this.
+        unlisted = max(
+            (
+                least - 1 + ceiling - top
+                for lane, top in zip(lanes, best, strict=True)
+                if (least := listed.least.get(lane.train)) is not None and not lane.pinned
+            ),
+            default=-1,
+        )
+        count = sum(len(lane.candidates) for lane in lanes)
+        if found is not None and found.value >= max(ceiling, unlisted):
+            return _answer(problem, rules, weights, found, "optimal", None, started, count, 0)
+        outcome = _rounds(rules, masks, weights, lanes, best, found, deadline, workers, stop, report)
+        if outcome.found is not None:
+            found = outcome.found
+        if outcome.proven and (found is None or found.value >= unlisted or relisted):
+            return _answer(problem, rules, weights, found, "optimal", None, started, count, outcome.kept)
+        if outcome.stopped or should_stop() or relisted:
+            bound = min(ceiling, max(outcome.bound, unlisted))
+            status: Status = "feasible" if found is not None and any(found.run) else "unknown"
+            return _answer(problem, rules, weights, found, status, bound, started, count, outcome.kept)
+        # The run found does not yet beat every route left out: list again down to what could still beat it.
+        floor = found.value if found is not None else 0
+        thresholds = {
+            lane.train: max(0, floor - (ceiling - top))
+            for lane, top in zip(lanes, best, strict=True)
+            if not lane.pinned
+        }
+        try:
+            listed = listing(None, thresholds)
+        except ListingStopped:
+            status = "feasible" if found is not None and any(found.run) else "unknown"
+            return _answer(problem, rules, weights, found, status, max(unlisted, ceiling), started, count, 0)
+        lanes = _lanes(problem.trains, listed, pinned)
+        if found is not None:
+            found = _Best(found.value, tuple(_same(c, lane) for c, lane in zip(found.run, lanes, strict=True)))
+        relisted = True
 
-        def seen(value: int, bound: int, round_floor: int = floor) -> None:
-            report(value, max(bound, round_floor - 1))
 
-        outcome = model.solve(deadline - time.perf_counter(), None if last else ROUND_WORK, workers, stop, seen)
+@dataclass(frozen=True)
+class _Rounds:
+    """What the rounds gave: the best run found, whether it is proven the best of the candidates listed, whether
+    the time limit or the stop event ended them, the bound on every run of those candidates, and how many
+    candidates the last round kept."""
+
+    found: _Best | None
+    proven: bool
+    stopped: bool
+    bound: int
+    kept: int
+
+
+def _rounds(
+    rules: RunRules,
+    masks: NodeMasks,
+    weights: Weights,
+    lanes: Sequence[Lane],
+    best: Sequence[int],
+    found: _Best | None,
+    deadline: float,
+    workers: int,
+    stop: threading.Event | None,
+    report: Callable[[int, int], None],
+) -> _Rounds:
+    """Two CP-SAT rounds: each train's FIRST_ROUND best candidates (and the run found), for a good run quickly;
+    then every candidate whose bound beats the best run found (and that run's own), which proves it."""
+    ceiling = sum(best)
+    own = {id(c) for c in found.run if c is not None} if found is not None else set()
+    if any(len(lane.candidates) > FIRST_ROUND for lane in lanes):
+        first = [
+            Lane(lane.train, [c for i, c in enumerate(lane.candidates) if i < FIRST_ROUND or id(c) in own], lane.pinned)
+            for lane in lanes
+        ]
+        outcome = _solve(RunModel(rules, masks, weights, first), found, deadline, ROUND_WORK, workers, stop, report, 0)
         if outcome.run is not None and (found is None or outcome.value > found.value):
             found = _Best(outcome.value, outcome.run)
-        kept_count = sum(len(lane.candidates) for lane in kept)
-        proven = outcome.status == "OPTIMAL" and found is not None and found.value >= floor
-        if proven or (last and outcome.status == "INFEASIBLE"):
-            return _answer(problem, rules, weights, found, "optimal", None, started, count, kept_count)
-        if should_stop() or last:
-            bound = min(ceiling, max(_bound(outcome), floor - 1))
-            status: Status = "feasible" if found is not None and any(found.run) else "unknown"
-            return _answer(problem, rules, weights, found, status, bound, started, count, kept_count)
-        following = int(fractions.pop(0) * ceiling) if fractions else 0
-        floor = max(following, found.value if found is not None else 0)
-
-
-def _kept(lanes: Sequence[Lane], best: Sequence[int], ceiling: int, floor: int, found: _Best | None) -> list[Lane]:
-    """Each lane with the candidates whose bound reaches `floor`; with the run `found` (worth the floor), only
-    those whose bound is above it, and the run's own."""
-    own = {id(c) for c in found.run if c is not None} if found is not None else set()
-    least = floor + 1 if found is not None else floor
-    return [
-        Lane(lane.train, [c for c in lane.candidates if c.score + ceiling - top >= least or id(c) in own], lane.pinned)
+    floor = found.value if found is not None else -1
+    kept = [
+        Lane(
+            lane.train,
+            [
+                c
+                for c in lane.candidates
+                if c.score + ceiling - top > floor or (found is not None and any(c is r for r in found.run))
+            ],
+            lane.pinned,
+        )
         for lane, top in zip(lanes, best, strict=True)
     ]
+    kept_count = sum(len(lane.candidates) for lane in kept)
+    outcome = _solve(RunModel(rules, masks, weights, kept), found, deadline, None, workers, stop, report, floor)
+    if outcome.run is not None and (found is None or outcome.value > found.value):
+        found = _Best(outcome.value, outcome.run)
+    if outcome.status in ("OPTIMAL", "INFEASIBLE"):
+        return _Rounds(found, True, False, found.value if found else 0, kept_count)
+    return _Rounds(found, False, True, min(ceiling, max(_bound(outcome), floor)), kept_count)
+
+
+def _solve(
+    model: RunModel,
+    found: _Best | None,
+    deadline: float,
+    work: float | None,
+    workers: int,
+    stop: threading.Event | None,
+    report: Callable[[int, int], None],
+    floor: int,
+) -> Outcome:
+    """Solve one round, starting from the run found when the round holds it."""
+    if found is not None and all(
+        c is None or any(c is k for k in lane.candidates) for c, lane in zip(found.run, model.lanes, strict=True)
+    ):
+        model.hint(found.run)
+
+    def seen(value: int, bound: int) -> None:
+        report(value, max(bound, floor))
+
+    return model.solve(deadline - time.perf_counter(), work, workers, stop, seen)
+
+
+def _lanes(trains: Sequence[str], listed: Listing, pinned: Mapping[int, list[Candidate]]) -> list[Lane]:
+    return [
+        Lane(train, pinned[i], True) if i in pinned else Lane(train, listed.candidates[train])
+        for i, train in enumerate(trains)
+    ]
+
+
+def _same(chosen: Candidate | None, lane: Lane) -> Candidate | None:
+    """The candidate of a new listing that is the same route as `chosen` (the listing keeps every route at least as
+    good as a run found, so it is there)."""
+    if chosen is None:
+        return None
+    for c in lane.candidates:
+        if c.score == chosen.score and c.nodes == chosen.nodes and c.track == chosen.track:
+            return c
+    raise OptimizerMismatch(f"the route {chosen.spec()} of the run found is not listed again")
 
 
 def _bound(outcome: Outcome) -> int:

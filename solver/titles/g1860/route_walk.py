@@ -15,7 +15,7 @@ stops as soon as no train of the company could run further that way. The evaluat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from solver.core.search.candidates import Option
@@ -79,6 +79,9 @@ class Walk1860:
         self.most_large = max((large for large, _, _ in limits), default=0)
         self.most_stops = max((total for _, total, _ in limits), default=0)
         self._reach: dict[int, tuple[Link, _Reach]] = {}
+        self.large_top = _prefix(v for ref, v in self.value.items() if self.kind[ref] in LARGE)
+        self.small_top = _prefix(v for ref, v in self.value.items() if self.kind[ref] == "small")
+        self.halts_on_board = sum(1 for kind in self.kind.values() if kind == "halt")
 
     def start(self, node: NodeRef) -> Partial | None:
         if self.kind[node] not in ROUTE_END_KINDS:
@@ -125,6 +128,29 @@ class Walk1860:
             halts += 1
         return Partial(start, reach.node, large, large_value, small, halts, passes, base, hexes)
 
+    def ceiling(self, state: Partial, train: str) -> tuple[int, int] | None:
+        """At most what a route growing from `state` earns for `train`: the most valuable large and small stations
+        of the board in the room the train has left (an upper bound, for listing by bound)."""
+        large_cap, total, _ = allowance(train_sizes()[train], self.mode)
+        if state.large > large_cap:
+            return None
+        values = state.large_value + self.large_top[min(large_cap - state.large, len(self.large_top) - 1)]
+        room = max(0, total - state.large)
+        if self.mode.skip_small:
+            values += self.small_top[min(room, len(self.small_top) - 1)]
+            halt_room = room
+        else:
+            if len(state.small) > room:
+                return None
+            halt_room = room - len(state.small)
+            values += sum(state.small) + self.small_top[min(halt_room, len(self.small_top) - 1)]
+        halts = 0 if self.mode.halts_ignored else min(halt_room, self.halts_on_board)
+        if self.mode.leased and not self.mode.original_insolvency:
+            return leasing_revenue(total), 0
+        if self.mode.leased:
+            return original_insolvency_revenue(values), HALT_SUBSIDY * halts
+        return values, HALT_SUBSIDY * halts
+
     def finish(self, state: Partial, train: str) -> Sequence[Option]:
         if not state.base or self.kind[state.last] not in ROUTE_END_KINDS:
             return ()
@@ -142,7 +168,7 @@ class Walk1860:
         else:
             most_halts = min(state.halts, room - n_small)
         marks = frozenset({PASS}) if state.passes else frozenset()
-        ranked = sorted(state.small, reverse=True)
+        ranked = sorted(state.small, reverse=True) if self.mode.skip_small else state.small
         leasing = self.mode.leased and not self.mode.original_insolvency
         options: list[Option] = []
         for halts in range(most_halts + 1):
@@ -156,3 +182,11 @@ class Walk1860:
                 revenue, subsidy = values, HALT_SUBSIDY * halts
             options.append(Option(revenue, subsidy, {"halts": halts}, marks))
         return options
+
+
+def _prefix(values: Iterable[int]) -> tuple[int, ...]:
+    """Sums of the k largest of `values`, for k from 0 to all of them."""
+    sums = [0]
+    for v in sorted(values, reverse=True):
+        sums.append(sums[-1] + v)
+    return tuple(sums)
