@@ -4,7 +4,7 @@ permanent Freight trains of 7-9 hexes, alone or with other trains, stored as pos
 
     .venv/bin/python -m benchmarks.boards      # write the generated boards again (the files are tracked)
 
-Each board is made by `solver.random_board.random_position` like the stress suite (85-100% of the land
+Each board is made by `solver.titles.g1862.random_board.random_position` like the stress suite (85-100% of the land
 tiled, 3-6 markers, eight rival companies), with a train set the rules allow (9.0: two of each type in
 phases E-F, three trains in all in G-H; 2.4.3: two trains of band F and one of band G in the game).
 `three-9F.json` (ECR with three 9F in phase H, where listing every chain took 12-16 s) is the project's
@@ -17,9 +17,9 @@ import json
 import sys
 from pathlib import Path
 
-from solver.gamedata import load_game
-from solver.position import Position, load_position, position_to_dict
-from solver.random_board import dense_late_position
+from solver.titles.g1862.gamedata import load_game
+from solver.titles.g1862.position import Position, load_position, position_to_dict
+from solver.titles.g1862.random_board import dense_late_position
 
 POSITIONS = Path(__file__).resolve().parent / "positions"
 REFERENCE = ("three-9F.json",)

@@ -21,8 +21,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from solver.importer import import_export
-from solver.importer.export_file import parse_export
+from solver.titles.g1862.importer import import_export
+from solver.titles.g1862.importer.export_file import parse_export
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "tests" / "data" / "importer").glob("*.json"))

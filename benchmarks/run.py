@@ -6,8 +6,8 @@
 
 Suites (every position is in the repository):
   real    the position before every run of the recorded game tests/data/importer/46925.json (18xx.games
-          game 46925, imported with solver.importer), for the company that ran;
-  stress  `solver.random_board.stress_positions()`: dense late-game boards whose company runs four or five
+          game 46925, imported with solver.titles.g1862.importer), for the company that ran;
+  stress  `solver.titles.g1862.random_board.stress_positions()`: dense late-game boards whose company runs four or five
           trains of all three types, two or more of them Freight;
   long    benchmarks/positions/: late boards (phases F-H) with two or three permanent Freight trains of 7-9
           hexes, alone or with other trains (benchmarks/boards.py), among them the three-9F board.
@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.boards import long_freight_positions
-from solver.position import Position
-from solver.random_board import stress_positions
-from solver.routes.model import SolveOptions
-from solver.routes.optimizer import optimize
+from solver.titles.g1862.position import Position
+from solver.titles.g1862.random_board import stress_positions
+from solver.titles.g1862.routes.model import SolveOptions
+from solver.titles.g1862.routes.optimizer import optimize
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "tests" / "data" / "importer" / "46925.json"
@@ -69,7 +69,7 @@ class Row:
 
 def real_positions() -> list[tuple[str, str, Position]]:
     """(name, company, position) before every run of game 46925."""
-    from solver.importer import import_game
+    from solver.titles.g1862.importer import import_game
 
     game = import_game(GAME)
     return [(f"46925 {run.round} {run.company}", run.company, run.position) for run in game.runs]
@@ -88,7 +88,7 @@ def suite_positions(suite: str, quick: bool) -> list[tuple[str, str, Position]]:
 
 
 def _enumerate(position: Position, company: str, queue: mp.Queue) -> None:  # type: ignore[type-arg]
-    from solver.routes.enumerator import enumerate_best
+    from solver.titles.g1862.routes.enumerator import enumerate_best
 
     started = time.perf_counter()
     best, _ = enumerate_best(position, company)

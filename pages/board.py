@@ -13,16 +13,16 @@ import polars as pl
 import streamlit as st
 
 from pages import session, title_board
-from solver import editing, hexgrid, quick_entry
 from solver.any_position import FIRST_TITLE, AnyPosition, short_title, title_of, titles
 from solver.core.board_position import BoardPosition
-from solver.draw import board as draw_board
 from solver.draw import geometry
-from solver.draw import tiles as draw_tiles
-from solver.gamedata import PHASES, load_game
-from solver.new_board import new_board
-from solver.position import GameLength, Position, TileLay
-from solver.trains import TrainType
+from solver.titles.g1862 import editing, hexgrid, quick_entry
+from solver.titles.g1862.draw import board as draw_board
+from solver.titles.g1862.draw import tiles as draw_tiles
+from solver.titles.g1862.gamedata import PHASES, load_game
+from solver.titles.g1862.new_board import new_board
+from solver.titles.g1862.position import GameLength, Position, TileLay
+from solver.titles.g1862.trains import TrainType
 
 SELECTED = "board_selected_hex"  # kept across page switches
 HEX_WIDGET = "board_hex_widget"

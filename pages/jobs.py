@@ -11,10 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from solver.errors import InputError, Problem
-from solver.position import Position
-from solver.routes.candidates import ListingStopped
-from solver.routes.model import SolveOptions, SolveResult
-from solver.routes.optimizer import Prepared, ProgressInfo, optimize, prepare
+from solver.titles.g1862.position import Position
+from solver.titles.g1862.routes.candidates import ListingStopped
+from solver.titles.g1862.routes.model import SolveOptions, SolveResult
+from solver.titles.g1862.routes.optimizer import Prepared, ProgressInfo, optimize, prepare
 
 
 @dataclass
@@ -75,7 +75,7 @@ class SolveJob:
 
 
 class Preparer:
-    """Lists the route options of each company (`solver.routes.optimizer.prepare`) in a daemon thread, one
+    """Lists the route options of each company (`solver.titles.g1862.routes.optimizer.prepare`) in a daemon thread, one
     company after another, the one on screen first. A solve takes the listing when it is ready or being
     made, and otherwise makes it itself. `cancel` ends the thread within a few hundredths of a second, even
     in the middle of a listing (the page cancels the listing of a board that is no longer shown)."""

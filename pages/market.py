@@ -13,11 +13,11 @@ import streamlit as st
 
 from pages import session
 from pages.jobs import SolveJob
-from solver.draw.money import market_figure
 from solver.errors import InputError
-from solver.money import dividend_preview, get_market, new_share_price, operating_order, sale_preview
-from solver.position import Position, parse_position, position_to_dict
-from solver.routes.model import SolveResult
+from solver.titles.g1862.draw.money import market_figure
+from solver.titles.g1862.money import dividend_preview, get_market, new_share_price, operating_order, sale_preview
+from solver.titles.g1862.position import Position, parse_position, position_to_dict
+from solver.titles.g1862.routes.model import SolveResult
 
 TABLE = "market-prices"
 SEEDED = "market_prices_seeded_from"  # the position money the price table was last filled from

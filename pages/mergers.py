@@ -11,13 +11,13 @@ import polars as pl
 import streamlit as st
 
 from pages import session
-from solver.draw.money import holdings_figure
 from solver.errors import InputError, Problem
-from solver.money import merge_preview, parse_scenario
-from solver.money.connection import merge_connection
-from solver.money.from_position import scenario_from_position
-from solver.money.merge import MergeOutcome
-from solver.position import Position
+from solver.titles.g1862.draw.money import holdings_figure
+from solver.titles.g1862.money import merge_preview, parse_scenario
+from solver.titles.g1862.money.connection import merge_connection
+from solver.titles.g1862.money.from_position import scenario_from_position
+from solver.titles.g1862.money.merge import MergeOutcome
+from solver.titles.g1862.position import Position
 
 SETTINGS = "merge_settings"  # name, returns, max markers, and the position's companies it was taken from
 KIND, SURVIVOR, INITIATOR = "merge-kind", "merge-survivor", "merge-initiator"

@@ -6,16 +6,16 @@ from __future__ import annotations
 import streamlit as st
 
 from pages import session
-from solver.draw import board as draw_board
-from solver.draw.review import left_on_table_figure, revenue_figure
-from solver.draw.routes import route_traces
 from solver.errors import InputError
-from solver.importer import ImportedGame, import_export
-from solver.importer.export_file import parse_export
-from solver.importer.replay import RecordedRun, position_before
 from solver.jsonfile import parse_json_bytes
-from solver.position import Position
-from solver.review import (
+from solver.titles.g1862.draw import board as draw_board
+from solver.titles.g1862.draw.review import left_on_table_figure, revenue_figure
+from solver.titles.g1862.draw.routes import route_traces
+from solver.titles.g1862.importer import ImportedGame, import_export
+from solver.titles.g1862.importer.export_file import parse_export
+from solver.titles.g1862.importer.replay import RecordedRun, position_before
+from solver.titles.g1862.position import Position
+from solver.titles.g1862.review import (
     RunReview,
     evaluate_recorded,
     proof_text,
@@ -24,8 +24,8 @@ from solver.review import (
     review_summary,
     verdict_text,
 )
-from solver.routes.evaluator import evaluate
-from solver.routes.model import RouteSpec, SolveOptions
+from solver.titles.g1862.routes.evaluator import evaluate
+from solver.titles.g1862.routes.model import RouteSpec, SolveOptions
 
 GAME = "review_game"  # the ImportedGame of the uploaded file
 RUNS = "review_runs"  # list[RunReview] of the last review

@@ -9,18 +9,18 @@ import streamlit as st
 
 from pages import session
 from pages.jobs import Preparer, SolveJob, start_solve
-from solver.draw import board as draw_board
 from solver.draw import geometry
 from solver.draw.palette import train_colour
-from solver.draw.routes import route_traces
 from solver.errors import InputError
-from solver.position import Position
-from solver.routes.evaluator import evaluate
-from solver.routes.explain import RunExplanation, TrainExplanation, explain
-from solver.routes.legality import missing_home
-from solver.routes.model import Evaluation, RouteSpec, SolveOptions, SolveResult
-from solver.routes.optimizer import LISTING_STOPPED
-from solver.trains import TrainType
+from solver.titles.g1862.draw import board as draw_board
+from solver.titles.g1862.draw.routes import route_traces
+from solver.titles.g1862.position import Position
+from solver.titles.g1862.routes.evaluator import evaluate
+from solver.titles.g1862.routes.explain import RunExplanation, TrainExplanation, explain
+from solver.titles.g1862.routes.legality import missing_home
+from solver.titles.g1862.routes.model import Evaluation, RouteSpec, SolveOptions, SolveResult
+from solver.titles.g1862.routes.optimizer import LISTING_STOPPED
+from solver.titles.g1862.trains import TrainType
 
 JOB = "routes_job"  # the SolveJob of the last press of Solve
 COMPANY = "routes_company"

@@ -20,8 +20,8 @@ import streamlit as st
 from solver.any_position import AnyPosition, short_title, title_of
 from solver.core.board_position import BoardPosition
 from solver.errors import InputError, Problem
-from solver.position import Position, load_position
 from solver.storage import PositionStore, position_json
+from solver.titles.g1862.position import Position, load_position
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

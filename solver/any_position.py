@@ -1,4 +1,4 @@
-"""A position file of any title, chosen by its `game` field: 1862's own format (`solver.position`, docs/position.md)
+"""A position file of any title, chosen by its `game` field: 1862's own format (`g1862.position`, docs/position.md)
 when the field is absent or `"1862"`, otherwise the core's position of a title with board data
 (`solver.core.board_position`, docs/board-data.md "Positions of any title": 1860, 18BF).
 
@@ -17,7 +17,7 @@ from solver.core.board_position import BoardPosition, position_to_data
 from solver.core.board_position import parse_position as parse_board_position
 from solver.errors import InputError, Problem
 from solver.jsonfile import read_json_file
-from solver.position import Position, parse_position, position_to_dict
+from solver.titles.g1862.position import Position, parse_position, position_to_dict
 
 AnyPosition = Position | BoardPosition
 

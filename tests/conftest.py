@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from solver.gamedata import GameData, load_game
+from solver.titles.g1862.gamedata import GameData, load_game
 
 # Property tests check rules, not speed (speed is measured in benchmarks/): no per-example deadline, so a busy
 # machine cannot fail them.

@@ -17,10 +17,10 @@ from solver.core.board_data import DATA_ROOT
 from solver.core.board_position import BoardPosition
 from solver.core.upgrades import upgrade_rotations
 from solver.draw.any_board import position_figure
-from solver.draw.board import trace_index
 from solver.errors import InputError
-from solver.position import Position
 from solver.title_positions import new_title_position
+from solver.titles.g1862.draw.board import trace_index
+from solver.titles.g1862.position import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("position-18[6b][0f]-*.json"))

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from solver import hexgrid
+from solver.core.board_data import DATA_ROOT
 from solver.errors import DataError
-from solver.gamedata import DATA_ROOT, GameData, load_game
+from solver.titles.g1862 import hexgrid
+from solver.titles.g1862.gamedata import GameData, load_game
 
 # ---------------------------------------------------------------- the map (2.4.3, 7.6.1)
 

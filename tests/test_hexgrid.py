@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver import hexgrid
+from solver.titles.g1862 import hexgrid
 
 GRID = [hexgrid.hex_id(c, r) for c in range(9) for r in range(c % 2, 17, 2)]
 

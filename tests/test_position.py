@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.errors import InputError
-from solver.gamedata import GameData
-from solver.position import (
+from solver.titles.g1862.gamedata import GameData
+from solver.titles.g1862.position import (
     Position,
     TileLay,
     Variant,
@@ -22,7 +22,7 @@ from solver.position import (
     position_json_schema,
     position_to_dict,
 )
-from solver.trains import TrainType
+from solver.titles.g1862.trains import TrainType
 
 ROOT = Path(__file__).resolve().parent.parent
 #: 1862's example positions (the examples of other titles, position-1860-*.json and position-18bf-*.json, are

@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.errors import InputError
-from solver.money.market import get_market, operating_order
-from solver.position import load_position, parse_position, position_to_dict
+from solver.titles.g1862.money.market import get_market, operating_order
+from solver.titles.g1862.position import load_position, parse_position, position_to_dict
 
 ROOT = Path(__file__).resolve().parents[1]
 LATE = ROOT / "examples" / "position-late-game.json"

@@ -6,9 +6,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.random_board import random_position, stress_positions
-from solver.track import build_graph
-from solver.validation import validate_position
+from solver.titles.g1862.random_board import random_position, stress_positions
+from solver.titles.g1862.track import build_graph
+from solver.titles.g1862.validation import validate_position
 
 
 @settings(max_examples=40, deadline=None)

@@ -14,11 +14,11 @@ import pytest
 
 import solver.cli.review as review_cli
 from solver.cli import main
-from solver.importer import import_game
-from solver.importer.replay import ImportedGame
-from solver.review import COLUMNS, RunReview, review_game, review_games, review_summary, review_table
-from solver.routes.batch import SolverPool
-from solver.routes.model import SolveOptions
+from solver.titles.g1862.importer import import_game
+from solver.titles.g1862.importer.replay import ImportedGame
+from solver.titles.g1862.review import COLUMNS, RunReview, review_game, review_games, review_summary, review_table
+from solver.titles.g1862.routes.batch import SolverPool
+from solver.titles.g1862.routes.model import SolveOptions
 
 GAME_FILE = Path(__file__).resolve().parent / "data" / "importer" / "46925.json"
 JSON_KEYS = {

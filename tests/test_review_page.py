@@ -7,9 +7,9 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from solver.importer import import_game
-from solver.review import readable_table, review_game
-from solver.routes.model import SolveOptions
+from solver.titles.g1862.importer import import_game
+from solver.titles.g1862.review import readable_table, review_game
+from solver.titles.g1862.routes.model import SolveOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_FILE = ROOT / "tests" / "data" / "importer" / "46925.json"

@@ -17,8 +17,8 @@ import pytest
 from solver.cli import main
 from solver.errors import InputError
 from solver.jsonfile import MAX_DEPTH, MAX_FILE_BYTES
-from solver.position import Position
 from solver.storage import parse_upload
+from solver.titles.g1862.position import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.gamedata import GameData, load_game
-from solver.trains import TrainType, parse_train, train_names
+from solver.titles.g1862.gamedata import GameData, load_game
+from solver.titles.g1862.trains import TrainType, parse_train, train_names
 
 
 @pytest.mark.parametrize(

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from solver.errors import InputError
-from solver.gamedata import GameData
-from solver.position import CompanyState, Position, TileLay, Variant, load_position, parse_position
-from solver.trains import TrainType, parse_train
-from solver.validation import train_supply_problems, validate_position
+from solver.titles.g1862.gamedata import GameData
+from solver.titles.g1862.position import CompanyState, Position, TileLay, Variant, load_position, parse_position
+from solver.titles.g1862.trains import TrainType, parse_train
+from solver.titles.g1862.validation import train_supply_problems, validate_position
 
 #: 1862's example positions (the examples of other titles, position-1860-*.json and position-18bf-*.json, are
 #: tested in tests/test_any_position.py).
@@ -42,7 +42,7 @@ def test_examples_break_no_rule(path: Path) -> None:
 
 def _oracle(game: GameData, hex_: str, tile_id: str, rotation: int) -> bool:
     """Whether 7.6.1 allows `tile_id` at `rotation` on `hex_` of an empty board, written from the rule text
-    independently of solver.validation."""
+    independently of solver.titles.g1862.validation."""
     tile = game.tiles[tile_id]
     town = game.towns.get(hex_)
     if (tile.station == "large") != (town is not None):

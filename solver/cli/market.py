@@ -14,10 +14,10 @@ import argparse
 
 from solver.cli.common import add_json_flag, canonical_company, print_json
 from solver.errors import InputError, Problem
-from solver.gamedata import load_game
-from solver.money.dividend import dividend_preview
-from solver.money.market import get_market, new_share_price, operating_order
-from solver.money.sale import sale_preview
+from solver.titles.g1862.gamedata import load_game
+from solver.titles.g1862.money.dividend import dividend_preview
+from solver.titles.g1862.money.market import get_market, new_share_price, operating_order
+from solver.titles.g1862.money.sale import sale_preview
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

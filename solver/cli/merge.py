@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 from solver.cli.common import add_json_flag, print_json
-from solver.money.merge import BANK, MergeOutcome, merge_preview
-from solver.money.scenario import load_scenario
+from solver.titles.g1862.money.merge import BANK, MergeOutcome, merge_preview
+from solver.titles.g1862.money.scenario import load_scenario
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

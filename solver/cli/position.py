@@ -17,9 +17,9 @@ from pathlib import Path
 
 from solver.cli.common import add_json_flag, print_json
 from solver.errors import InputError, Problem
-from solver.importer.export_file import read_export
-from solver.importer.replay import position_before
-from solver.position import position_to_dict
+from solver.titles.g1862.importer.export_file import read_export
+from solver.titles.g1862.importer.replay import position_before
+from solver.titles.g1862.position import position_to_dict
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -21,10 +21,10 @@ import polars as pl
 from solver.cli import EXIT_INPUT, EXIT_OK, report_problems
 from solver.cli.common import add_json_flag, print_json
 from solver.errors import InputError, Problem
-from solver.importer import ImportedGame, import_game
-from solver.review import RunReview, review_games, review_summary, review_table
-from solver.routes.batch import SolverPool
-from solver.routes.model import SolveOptions
+from solver.titles.g1862.importer import ImportedGame, import_game
+from solver.titles.g1862.review import RunReview, review_games, review_summary, review_table
+from solver.titles.g1862.routes.batch import SolverPool
+from solver.titles.g1862.routes.model import SolveOptions
 
 MAX_JOBS = 256
 

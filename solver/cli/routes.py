@@ -23,11 +23,11 @@ from typing import Any
 from solver.cli.common import add_json_flag, canonical_company, print_json
 from solver.cli.score import train_to_dict
 from solver.errors import InputError, Problem
-from solver.position import load_position
-from solver.routes.explain import explain, explanation_lines
-from solver.routes.model import RouteSpec, SolveOptions, SolveResult
-from solver.routes.optimizer import SolverFailure, optimize
-from solver.routes.routes_file import load_routes
+from solver.titles.g1862.position import load_position
+from solver.titles.g1862.routes.explain import explain, explanation_lines
+from solver.titles.g1862.routes.model import RouteSpec, SolveOptions, SolveResult
+from solver.titles.g1862.routes.optimizer import SolverFailure, optimize
+from solver.titles.g1862.routes.routes_file import load_routes
 
 MAX_WORKERS = 64  # CP-SAT refuses absurd worker counts (MODEL_INVALID); no machine this runs on has more cores
 EXIT_PROVEN, EXIT_NOT_PROVEN, EXIT_NO_RUN_YET, EXIT_SOLVER_FAILED = 0, 3, 4, 5

@@ -13,11 +13,11 @@ from typing import Any
 
 from solver.cli.common import add_json_flag, canonical_company, print_json
 from solver.errors import InputError, Problem
-from solver.position import load_position
-from solver.routes.evaluator import evaluate
-from solver.routes.explain import explain, explanation_lines
-from solver.routes.model import Evaluation, TrainResult
-from solver.routes.routes_file import load_routes
+from solver.titles.g1862.position import load_position
+from solver.titles.g1862.routes.evaluator import evaluate
+from solver.titles.g1862.routes.explain import explain, explanation_lines
+from solver.titles.g1862.routes.model import Evaluation, TrainResult
+from solver.titles.g1862.routes.routes_file import load_routes
 
 EXIT_OK, EXIT_ILLEGAL = 0, 2
 

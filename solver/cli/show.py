@@ -7,13 +7,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from solver import hexgrid
 from solver.any_position import load_any_position
 from solver.cli.common import add_json_flag, print_json
 from solver.core.board_position import BoardPosition
-from solver.position import Position
 from solver.title_positions import position_summary
-from solver.track import build_graph
+from solver.titles.g1862 import hexgrid
+from solver.titles.g1862.position import Position
+from solver.titles.g1862.track import build_graph
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -22,7 +22,7 @@ from solver.core.board_position import BoardPosition
 from solver.core.faces import End, Face, Node
 from solver.core.geometry import Point
 from solver.draw import palette
-from solver.draw.board import _fill_trace, _line_trace, _Lines, _Marks, _marks_trace, _text_trace
+from solver.titles.g1862.draw.board import _fill_trace, _line_trace, _Lines, _Marks, _marks_trace, _text_trace
 
 #: Fill of each printed colour that is not a tile colour.
 PRINTED_FILL = {"white": palette.LAND_FILL, "red": palette.RED_AREA_FILL, "blue": palette.PORT_FILL, "grey": "#b0b0b0"}

@@ -2,14 +2,14 @@
 
 The map is drawn in "hex units": a hex has circumradius 1 (centre to corner), flat top and bottom. Column
 ``c`` sits at x = 1.5 c; row ``r`` at y = -r·√3/2 (rows grow southward, so the map's north is up). With the
-doubled rows of the 1862 grid (see `solver.hexgrid`) neighbouring hexes are exactly one hex width apart.
+doubled rows of the 1862 grid (see `solver.titles.g1862.hexgrid`) neighbouring hexes are exactly one hex width apart.
 """
 
 from __future__ import annotations
 
 import math
 
-from solver import hexgrid
+from solver.titles.g1862 import hexgrid
 
 SQRT3 = math.sqrt(3.0)
 #: Distance from a hex centre to the middle of an edge (the inradius).

@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from solver.any_position import load_any_position
 from solver.core.board_position import BoardPosition
-from solver.position import Position
+from solver.titles.g1862.position import Position
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from solver.money import load_scenario, merge_preview
-from solver.position import Position, load_position
-from solver.routes.model import SolveOptions
-from solver.routes.optimizer import optimize
+from solver.titles.g1862.money import load_scenario, merge_preview
+from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.routes.model import SolveOptions
+from solver.titles.g1862.routes.optimizer import optimize
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -1,4 +1,4 @@
-"""Board edits (solver.editing): the tile offer of a hex follows 7.6.1-7.6.3, 9.0 and 2.3, and every edit
+"""Board edits (solver.titles.g1862.editing): the tile offer of a hex follows 7.6.1-7.6.3, 9.0 and 2.3, and every edit
 either returns a valid position or is refused with the rule, leaving the position as it was."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from solver import editing as ed
 from solver.errors import InputError
-from solver.position import Position, load_position, position_to_dict
-from solver.trains import TrainType
-from solver.validation import validate_position
+from solver.titles.g1862 import editing as ed
+from solver.titles.g1862.position import Position, load_position, position_to_dict
+from solver.titles.g1862.trains import TrainType
+from solver.titles.g1862.validation import validate_position
 
 EMPTY_A = Position()
 EMPTY_B = dataclasses.replace(Position(), phase="B")

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver import hexgrid
 from solver.draw import geometry as geo
-from solver.draw.board import CLICK_LAYER, board_figure, click_layer_points, trace_index
-from solver.gamedata import GameData
-from solver.position import Position, load_position
+from solver.titles.g1862 import hexgrid
+from solver.titles.g1862.draw.board import CLICK_LAYER, board_figure, click_layer_points, trace_index
+from solver.titles.g1862.gamedata import GameData
+from solver.titles.g1862.position import Position, load_position
 
 ALL_GRID = [hexgrid.hex_id(c, r) for c in range(9) for r in range(16) if r % 2 == c % 2]
 

@@ -45,7 +45,7 @@ ARGS = [
     "--disable-sync",
 ]
 VIEWPORT = {"width": 1500, "height": 1250}
-STOP_BOARD = 15  # a stress board (solver.random_board) whose proof takes well over a second
+STOP_BOARD = 15  # a stress board (solver.titles.g1862.random_board) whose proof takes well over a second
 
 pytestmark = pytest.mark.e2e
 
@@ -239,11 +239,11 @@ def solve(pg: Any, company: str, stop_after: float | None = None) -> float:
 
 def test_the_app_in_a_real_browser(page: Any, tmp_path: Path) -> None:
     from solver.draw import geometry
-    from solver.position import load_position
-    from solver.random_board import stress_positions
-    from solver.routes.model import SolveOptions
-    from solver.routes.optimizer import optimize
     from solver.storage import position_json
+    from solver.titles.g1862.position import load_position
+    from solver.titles.g1862.random_board import stress_positions
+    from solver.titles.g1862.routes.model import SolveOptions
+    from solver.titles.g1862.routes.optimizer import optimize
 
     pg = page
     late = load_position(ROOT / "examples" / "position-late-game.json")
@@ -428,10 +428,10 @@ def check_offer_pictures_fit(pg: Any) -> int:
 
 
 def test_a_table_board_is_entered_from_new_board_in_at_most_40_actions(page: Any) -> None:
-    from solver.position import load_position
-    from solver.quick_entry import board_text
-    from solver.routes.model import SolveOptions
-    from solver.routes.optimizer import optimize
+    from solver.titles.g1862.position import load_position
+    from solver.titles.g1862.quick_entry import board_text
+    from solver.titles.g1862.routes.model import SolveOptions
+    from solver.titles.g1862.routes.optimizer import optimize
 
     pg = page
     pg.set_viewport_size({"width": 1600, "height": 1250})

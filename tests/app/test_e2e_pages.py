@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from test_e2e_browser import SHOTS, browser, open_page, running_app, solve, wait_for_app
 
-from solver.position import load_position
-from solver.routes.model import SolveOptions
-from solver.routes.optimizer import optimize
+from solver.titles.g1862.position import load_position
+from solver.titles.g1862.routes.model import SolveOptions
+from solver.titles.g1862.routes.optimizer import optimize
 
 ROOT = Path(__file__).resolve().parents[2]
 WIDTHS = (1280, 1600)

@@ -7,9 +7,9 @@ import time
 from pathlib import Path
 
 from pages.jobs import Preparer, start_solve
-from solver.position import load_position
-from solver.routes.model import SolveOptions
-from solver.routes.optimizer import LISTING_STOPPED, SEARCH_STOPPED, optimize
+from solver.titles.g1862.position import load_position
+from solver.titles.g1862.routes.model import SolveOptions
+from solver.titles.g1862.routes.optimizer import LISTING_STOPPED, SEARCH_STOPPED, optimize
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -55,7 +55,7 @@ def test_a_preparer_for_another_position_is_not_used() -> None:
 
 
 def test_a_stopped_solve_answers_with_its_best_run_so_far_and_the_bound() -> None:
-    from solver.random_board import stress_positions
+    from solver.titles.g1862.random_board import stress_positions
 
     board = stress_positions(16)[15]  # a dense board whose proof takes well over a second
     company = next(iter(board.companies))

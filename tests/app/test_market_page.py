@@ -11,9 +11,9 @@ import polars as pl
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from solver.draw.money import market_figure
-from solver.money import dividend_preview, get_market, operating_order, sale_preview
-from solver.position import Position, load_position
+from solver.titles.g1862.draw.money import market_figure
+from solver.titles.g1862.money import dividend_preview, get_market, operating_order, sale_preview
+from solver.titles.g1862.position import Position, load_position
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 LATE_GAME = Path(__file__).resolve().parents[2] / "examples" / "position-late-game.json"

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from solver.money import load_scenario, merge_preview
-from solver.money.connection import merge_connection
-from solver.position import load_position
+from solver.titles.g1862.money import load_scenario, merge_preview
+from solver.titles.g1862.money.connection import merge_connection
+from solver.titles.g1862.position import load_position
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -1,4 +1,4 @@
-"""New board (solver.new_board): the printed map at any phase and variant, each company on its home with the
+"""New board (titles.g1862.new_board): the printed map at any phase and variant, each company on its home with the
 train it would most likely hold, and every bad choice refused naming the company or field and the rule."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.errors import InputError
-from solver.gamedata import PHASES, load_game
-from solver.new_board import new_board
-from solver.position import parse_position, position_to_dict
-from solver.trains import TrainType
-from solver.validation import validate_position
+from solver.titles.g1862.gamedata import PHASES, load_game
+from solver.titles.g1862.new_board import new_board
+from solver.titles.g1862.position import parse_position, position_to_dict
+from solver.titles.g1862.trains import TrainType
+from solver.titles.g1862.validation import validate_position
 
 GAME = load_game()
 F, L, E = TrainType.FREIGHT, TrainType.LOCAL, TrainType.EXPRESS

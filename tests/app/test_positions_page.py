@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from solver.position import Position, load_position
 from solver.storage import PositionStore, position_json
+from solver.titles.g1862.position import Position, load_position
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -1,4 +1,4 @@
-"""Quick entry (solver.quick_entry): the grammar, the same rule messages as the clicks, all-or-nothing
+"""Quick entry (solver.titles.g1862.quick_entry): the grammar, the same rule messages as the clicks, all-or-nothing
 application, and the round trip board -> text -> board on real and random positions."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import editing as ed
 from solver.errors import InputError
-from solver.position import Position, load_position, position_to_dict
-from solver.quick_entry import apply_quick_entry, board_text, parse_quick_entry
-from solver.random_board import stress_positions
-from solver.trains import TrainType
+from solver.titles.g1862 import editing as ed
+from solver.titles.g1862.position import Position, load_position, position_to_dict
+from solver.titles.g1862.quick_entry import apply_quick_entry, board_text, parse_quick_entry
+from solver.titles.g1862.random_board import stress_positions
+from solver.titles.g1862.trains import TrainType
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE_BOARD = ROOT / "tests" / "data" / "table-board.json"

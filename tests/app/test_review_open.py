@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from solver.importer import import_game
-from solver.importer.replay import position_before
+from solver.titles.g1862.importer import import_game
+from solver.titles.g1862.importer.replay import position_before
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")

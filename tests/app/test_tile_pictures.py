@@ -1,4 +1,4 @@
-"""Tile pictures of the board editor's offer (solver.draw.tiles): the whole hex and the neighbouring track fit
+"""Tile pictures of the board editor's offer (titles.g1862.draw.tiles): the whole hex and the neighbouring track fit
 in the picture's view box (nothing is cut off whatever the width, since the SVG scales to its container),
 each offered rotation gives a different picture, and the stubs show the track coming in from the neighbours."""
 
@@ -8,9 +8,9 @@ import dataclasses
 import re
 from pathlib import Path
 
-from solver import editing as ed
-from solver.draw.tiles import joins, neighbour_track, tile_svg
-from solver.position import Position, load_position
+from solver.titles.g1862 import editing as ed
+from solver.titles.g1862.draw.tiles import joins, neighbour_track, tile_svg
+from solver.titles.g1862.position import Position, load_position
 
 ROOT = Path(__file__).resolve().parents[2]
 EMPTY_B = dataclasses.replace(Position(), phase="B")

@@ -1,5 +1,5 @@
 """The core's hex geometry (docs/board-data.md, "Geometry and coordinates"): properties on both orientations and
-both letter axes, and equality with today's 1862 grid (solver.hexgrid, solver.draw.geometry) on every hex of the
+both letter axes, and equality with today's 1862 grid (titles.g1862.hexgrid, draw.geometry) on every hex of the
 1862 map, which is the proof that 1862 can move onto the core."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver import hexgrid
 from solver.core.geometry import EDGE_DELTAS, Layout, opposite, rotate
 from solver.draw import geometry as draw_1862
-from solver.gamedata import GameData
+from solver.titles.g1862 import hexgrid
+from solver.titles.g1862.gamedata import GameData
 
 LAYOUTS = [Layout(o, a) for o in ("flat", "pointy") for a in ("column", "row")]
 layouts = st.sampled_from(LAYOUTS)

@@ -1,5 +1,5 @@
 """The seam between the core and the titles (issue 17, item 4): no module of solver/core imports a title's
-package, solver.gamedata or anything of the solver outside the core but its error types, nor names a title or a
+package, 1862's game data or anything of the solver outside the core but its error types, nor names a title or a
 title's rule words."""
 
 from __future__ import annotations
@@ -51,5 +51,11 @@ def test_a_core_module_names_no_title_and_no_rule_word_of_a_title(path: Path) ->
 
 def test_the_seam_test_catches_a_title_import(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
-    bad.write_text("from solver.gamedata import load_game\nimport solver.routes.evaluator\n", encoding="utf-8")
-    assert [n for n in _imports(bad) if not ALLOWED.match(n)] == ["solver.gamedata", "solver.routes.evaluator"]
+    bad.write_text(
+        "from solver.titles.g1862.gamedata import load_game\nimport solver.titles.g1862.routes.evaluator\n",
+        encoding="utf-8",
+    )
+    assert [n for n in _imports(bad) if not ALLOWED.match(n)] == [
+        "solver.titles.g1862.gamedata",
+        "solver.titles.g1862.routes.evaluator",
+    ]

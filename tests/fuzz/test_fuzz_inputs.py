@@ -29,14 +29,14 @@ from hypothesis.strategies import SearchStrategy
 from solver.cli import main
 from solver.cli.show import summary
 from solver.errors import InputError
-from solver.importer import import_export
-from solver.importer.export_file import parse_export
 from solver.jsonfile import parse_json_bytes
-from solver.money import merge_preview, parse_scenario
-from solver.position import Position, load_position
-from solver.routes.evaluator import evaluate
-from solver.routes.routes_file import parse_routes
 from solver.storage import parse_upload, position_json
+from solver.titles.g1862.importer import import_export
+from solver.titles.g1862.importer.export_file import parse_export
+from solver.titles.g1862.money import merge_preview, parse_scenario
+from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.routes.evaluator import evaluate
+from solver.titles.g1862.routes.routes_file import parse_routes
 
 from .mutations import mutated_export, mutated_file
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.errors import InputError
-from solver.importer.actions import effective_actions, resolve_undo_redo
+from solver.titles.g1862.importer.actions import effective_actions, resolve_undo_redo
 
 
 def acts(*specs: tuple[str, dict[str, Any]]) -> list[dict[str, Any]]:

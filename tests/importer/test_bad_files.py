@@ -10,8 +10,8 @@ import pytest
 
 from solver.cli import main
 from solver.errors import InputError
-from solver.importer import import_export
-from solver.importer.export_file import parse_export
+from solver.titles.g1862.importer import import_export
+from solver.titles.g1862.importer.export_file import parse_export
 
 from .builder import P1, Export, wvr_start
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from solver.importer import import_game
-from solver.importer.replay import ImportedGame
-from solver.review import classify, evaluate_recorded
-from solver.validation import validate_position
+from solver.titles.g1862.importer import import_game
+from solver.titles.g1862.importer.replay import ImportedGame
+from solver.titles.g1862.review import classify, evaluate_recorded
+from solver.titles.g1862.validation import validate_position
 
 GAME_FILE = Path(__file__).resolve().parents[2] / "tests" / "data" / "importer" / "46925.json"
 PORT_TO_PORT = {120, 136, 151, 167, 255}  # Freight chains from port to port the site accepted (7.8.1)

@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.cli import main
-from solver.importer.actions import effective_actions
-from solver.importer.export_file import GameExport, read_export
-from solver.importer.replay import ImportedGame, import_export, position_before
-from solver.position import load_position, position_to_dict
-from solver.validation import validate_position
+from solver.titles.g1862.importer.actions import effective_actions
+from solver.titles.g1862.importer.export_file import GameExport, read_export
+from solver.titles.g1862.importer.replay import ImportedGame, import_export, position_before
+from solver.titles.g1862.position import load_position, position_to_dict
+from solver.titles.g1862.validation import validate_position
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "importer"
 NAMES = ("46925.json", "1862_game_end_bank.json", "1862_game_end_stock_market.json")

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from solver.importer import import_game
-from solver.importer.replay import ImportedGame
-from solver.review import classify, evaluate_recorded
-from solver.validation import validate_position
+from solver.titles.g1862.importer import import_game
+from solver.titles.g1862.importer.replay import ImportedGame
+from solver.titles.g1862.review import classify, evaluate_recorded
+from solver.titles.g1862.validation import validate_position
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "importer"
 GAMES = {"46925.json": 67, "1862_game_end_bank.json": 44, "1862_game_end_stock_market.json": 59}

@@ -3,11 +3,11 @@ bought in receivership."""
 
 from __future__ import annotations
 
-from solver.importer import import_export
-from solver.importer.export_file import parse_export
-from solver.importer.replay import ImportedGame
-from solver.trains import TrainType
-from solver.validation import validate_position
+from solver.titles.g1862.importer import import_export
+from solver.titles.g1862.importer.export_file import parse_export
+from solver.titles.g1862.importer.replay import ImportedGame
+from solver.titles.g1862.trains import TrainType
+from solver.titles.g1862.validation import validate_position
 
 from .builder import P1, P2, Export, wvr_start
 

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.gamedata import load_game
-from solver.importer.engine_data import load_engine_data
-from solver.importer.setup import seeded_setup
-from solver.importer.tile_variants import physical_tile, split_instance
-from solver.trains import TrainType
+from solver.titles.g1862.gamedata import load_game
+from solver.titles.g1862.importer.engine_data import load_engine_data
+from solver.titles.g1862.importer.setup import seeded_setup
+from solver.titles.g1862.importer.tile_variants import physical_tile, split_instance
+from solver.titles.g1862.trains import TrainType
 
 ENGINE = load_engine_data()
 GAME = load_game()

@@ -1,4 +1,4 @@
-"""The stock market and share certificates replayed from an export (solver/importer/stock.py): prices move by
+"""The stock market and share certificates replayed from an export (titles/g1862/importer/stock.py): prices move by
 the rules of 6.4.2, 7.8.5, 7.8.6 and 7.12, certificates are followed by their ids (6.4.3, 8.0)."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.importer.stock import StockReplay
-from solver.money.market import get_market
+from solver.titles.g1862.importer.stock import StockReplay
+from solver.titles.g1862.money.market import get_market
 
 PLAYERS = {"1": "Ann", "2": "Bob", "3": "Cy"}
 

@@ -9,8 +9,8 @@ import pytest
 
 from solver.cli import main
 from solver.errors import InputError
-from solver.money.merge import merge_preview
-from solver.money.scenario import load_scenario
+from solver.titles.g1862.money.merge import merge_preview
+from solver.titles.g1862.money.scenario import load_scenario
 
 DATA = Path(__file__).resolve().parent / "data"
 

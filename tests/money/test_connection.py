@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import hexgrid
 from solver.errors import InputError
-from solver.money.connection import merge_connection
-from solver.position import CompanyState, Position, load_position
-from solver.random_board import random_position
-from solver.validation import validate_position
+from solver.titles.g1862 import hexgrid
+from solver.titles.g1862.money.connection import merge_connection
+from solver.titles.g1862.position import CompanyState, Position, load_position
+from solver.titles.g1862.random_board import random_position
+from solver.titles.g1862.validation import validate_position
 
 LATE_GAME = Path(__file__).resolve().parents[2] / "examples" / "position-late-game.json"
 

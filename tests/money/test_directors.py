@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solver.errors import InputError
-from solver.money.directors import director_after_merge, director_after_sale
+from solver.titles.g1862.money.directors import director_after_merge, director_after_sale
 
 SEATS = ["P1", "P2", "P3", "P4"]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from solver.errors import InputError
-from solver.money.dividend import dividend_preview
-from solver.money.hudson import hudson_check
-from solver.money.market import get_market
+from solver.titles.g1862.money.dividend import dividend_preview
+from solver.titles.g1862.money.hudson import hudson_check
+from solver.titles.g1862.money.market import get_market
 
 
 def test_7_8_5_example_l_and_e_pays_19_a_share() -> None:

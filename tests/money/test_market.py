@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solver.errors import InputError
-from solver.money.market import get_market, new_share_price, operating_order, place_on_stack
+from solver.titles.g1862.money.market import get_market, new_share_price, operating_order, place_on_stack
 
 M = get_market()
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from solver.errors import InputError
-from solver.money.merge import MergeOutcome, merge_preview
-from solver.money.scenario import load_scenario, parse_scenario
+from solver.titles.g1862.money.merge import MergeOutcome, merge_preview
+from solver.titles.g1862.money.scenario import load_scenario, parse_scenario
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

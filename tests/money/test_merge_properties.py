@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.errors import InputError
-from solver.money.merge import MergeOutcome, merge_preview
-from solver.money.scenario import parse_scenario
+from solver.titles.g1862.money.merge import MergeOutcome, merge_preview
+from solver.titles.g1862.money.scenario import parse_scenario
 
 PRICES = [44, 50, 54, 58, 62, 65, 68, 71, 74, 78, 82, 86, 90, 95, 100, 110, 122, 134, 150, 174, 200, 232, 275]
 PLACES = ["treasury", "pool", "ipo"]

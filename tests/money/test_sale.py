@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solver.errors import InputError
-from solver.money.sale import sale_preview, treasury_sale_preview
+from solver.titles.g1862.money.sale import sale_preview, treasury_sale_preview
 
 
 def test_6_4_2_director_sale_walks_74_71_68_65() -> None:

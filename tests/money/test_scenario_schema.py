@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from solver.money.scenario import parse_scenario, scenario_json_schema
+from solver.titles.g1862.money.scenario import parse_scenario, scenario_json_schema
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from solver.position import Position, position_from_dict
-from solver.routes.evaluator import evaluate
-from solver.routes.model import Evaluation, RouteSpec
-from solver.routes.routes_file import load_routes
-from solver.validation import validate_position
+from solver.titles.g1862.position import Position, position_from_dict
+from solver.titles.g1862.routes.evaluator import evaluate
+from solver.titles.g1862.routes.model import Evaluation, RouteSpec
+from solver.titles.g1862.routes.routes_file import load_routes
+from solver.titles.g1862.validation import validate_position
 
 RULEBOOK = Path(__file__).resolve().parents[2] / "examples" / "rulebook"
 

@@ -1,4 +1,4 @@
-"""The per-option upper bounds that let the optimizer leave options out (solver.routes.bounds), and the rounds
+"""The per-option upper bounds that let the optimizer leave options out (titles.g1862.routes.bounds), and the rounds
 that use them: every bound must hold for the best run that uses its option, and the rounds must reach the
 same proven optimum as one solve of the whole model."""
 
@@ -12,15 +12,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
-from solver.position import Position, load_position
-from solver.random_board import random_position, stress_positions
-from solver.routes import optimizer as optimizer_module
-from solver.routes.bounds import option_bounds
-from solver.routes.cpsat_model import RunModel, plan_run
-from solver.routes.model import Objective, SolveOptions
-from solver.routes.optimizer import _slots, optimize
-from solver.routes.stop_graph import build_stop_graph
-from solver.track import build_graph
+from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.random_board import random_position, stress_positions
+from solver.titles.g1862.routes import optimizer as optimizer_module
+from solver.titles.g1862.routes.bounds import option_bounds
+from solver.titles.g1862.routes.cpsat_model import RunModel, plan_run
+from solver.titles.g1862.routes.model import Objective, SolveOptions
+from solver.titles.g1862.routes.optimizer import _slots, optimize
+from solver.titles.g1862.routes.stop_graph import build_stop_graph
+from solver.titles.g1862.track import build_graph
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 TRAINS = ["2F", "3F", "5F", "6F", "7F", "3E", "4/5E", "6E", "3L", "4L", "4/5L"]

@@ -16,9 +16,9 @@ SCRIPT = """
 import hashlib, json
 from pathlib import Path
 from ortools.sat.python import cp_model
-import solver.routes.optimizer as optimizer
-from solver.position import load_position
-from solver.routes.cpsat_model import RunModel
+import solver.titles.g1862.routes.optimizer as optimizer
+from solver.titles.g1862.position import load_position
+from solver.titles.g1862.routes.cpsat_model import RunModel
 
 work = []
 

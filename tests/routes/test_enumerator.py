@@ -11,12 +11,12 @@ import pytest
 
 from routes.conftest import RouteKit
 from solver.errors import InputError
-from solver.position import Position
-from solver.routes.enumerator import enumerate_best, legal_routes
-from solver.routes.evaluator import evaluate, route_labels
-from solver.routes.legality import trace_route
-from solver.routes.model import RouteSpec
-from solver.track import build_graph
+from solver.titles.g1862.position import Position
+from solver.titles.g1862.routes.enumerator import enumerate_best, legal_routes
+from solver.titles.g1862.routes.evaluator import evaluate, route_labels
+from solver.titles.g1862.routes.legality import trace_route
+from solver.titles.g1862.routes.model import RouteSpec
+from solver.titles.g1862.track import build_graph
 
 SMALL_BOARDS = [
     ("west-norfolk", "WNR"),

@@ -11,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from routes.conftest import RouteKit
-from solver import hexgrid
-from solver.position import Position
-from solver.routes.enumerator import legal_routes
-from solver.routes.evaluator import evaluate
-from solver.routes.model import Evaluation, RouteSpec
-from solver.track import TrackGraph, build_graph
-from solver.trains import TrainType
+from solver.titles.g1862 import hexgrid
+from solver.titles.g1862.position import Position
+from solver.titles.g1862.routes.enumerator import legal_routes
+from solver.titles.g1862.routes.evaluator import evaluate
+from solver.titles.g1862.routes.model import Evaluation, RouteSpec
+from solver.titles.g1862.track import TrackGraph, build_graph
+from solver.titles.g1862.trains import TrainType
 
 BOARDS = [
     ("west-norfolk", "WNR"),

@@ -10,9 +10,9 @@ import pytest
 
 from routes.conftest import RouteKit
 from solver.errors import InputError
-from solver.position import Position
-from solver.routes.evaluator import evaluate
-from solver.routes.model import RouteSpec
+from solver.titles.g1862.position import Position
+from solver.titles.g1862.routes.evaluator import evaluate
+from solver.titles.g1862.routes.model import RouteSpec
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from routes.conftest import RouteKit
-from solver.position import Position, position_to_dict
+from solver.titles.g1862.position import Position, position_to_dict
 
 # ---------------------------------------------------------------- the main run and connected runs (7.8)
 

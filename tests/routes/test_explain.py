@@ -1,4 +1,4 @@
-"""The explanation of a run (solver.routes.explain): every pound of the evaluator's result in words, on the
+"""The explanation of a run (solver.titles.g1862.routes.explain): every pound of the evaluator's result in words, on the
 late-game example, the rulebook's examples and random runs of the rulebook boards (hypothesis)."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from hypothesis import given, settings
 
 from routes.conftest import RouteKit
 from routes.test_evaluator_properties import board, judge, runs
-from solver.position import Position, load_position
-from solver.routes.evaluator import evaluate
-from solver.routes.explain import explain, explanation_lines
-from solver.routes.model import RouteSpec
+from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.routes.evaluator import evaluate
+from solver.titles.g1862.routes.explain import explain, explanation_lines
+from solver.titles.g1862.routes.model import RouteSpec
 
 LATE_GAME = Path(__file__).resolve().parents[2] / "examples" / "position-late-game.json"
 # The late-game ECR run the optimizer proves best (revenue 1240):

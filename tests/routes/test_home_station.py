@@ -17,12 +17,12 @@ from ortools.sat.python import cp_model
 
 from routes.conftest import RouteKit
 from solver.cli import main
-from solver.position import Position, load_position
-from solver.routes.cpsat_model import RunModel
-from solver.routes.enumerator import enumerate_best
-from solver.routes.evaluator import evaluate
-from solver.routes.model import Evaluation, RouteSpec, SolveOptions
-from solver.routes.optimizer import optimize, prepare
+from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.routes.cpsat_model import RunModel
+from solver.titles.g1862.routes.enumerator import enumerate_best
+from solver.titles.g1862.routes.evaluator import evaluate
+from solver.titles.g1862.routes.model import Evaluation, RouteSpec, SolveOptions
+from solver.titles.g1862.routes.optimizer import optimize, prepare
 
 LOWESTOFT = Path(__file__).resolve().parent / "data" / "esr-lowestoft-no-home.json"
 PORT_RUN = RouteSpec("7F", ("H7", "H9"))  # Lowestoft 30 + Lowestoft port 120 in phase F

@@ -1,4 +1,4 @@
-"""Freight chains listed on demand (solver.routes.chain_candidates.ChainLister): a listing above a
+"""Freight chains listed on demand (solver.titles.g1862.routes.chain_candidates.ChainLister): a listing above a
 threshold is exactly the chains of the whole listing that reach it, the ceilings hold, and the optimizer,
 listing only what each round needs, proves the same optimum as one solve of the whole model with every
 chain, on the benchmark's long-Freight boards (two or three permanent Freight trains of 7-9 hexes)."""
@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from benchmarks.boards import LONG_FREIGHT, POSITIONS, file_name, generated, long_freight_positions
-from solver.position import Position, load_position, position_to_dict
-from solver.routes import optimizer as optimizer_module
-from solver.routes.chain_candidates import ChainCandidate, ChainLister
-from solver.routes.model import SolveOptions
-from solver.routes.optimizer import optimize, prepare
+from solver.titles.g1862.position import Position, load_position, position_to_dict
+from solver.titles.g1862.routes import optimizer as optimizer_module
+from solver.titles.g1862.routes.chain_candidates import ChainCandidate, ChainLister
+from solver.titles.g1862.routes.model import SolveOptions
+from solver.titles.g1862.routes.optimizer import optimize, prepare
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

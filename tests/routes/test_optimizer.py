@@ -13,14 +13,14 @@ import pytest
 
 from routes.conftest import RouteKit
 from solver.errors import InputError
-from solver.position import CompanyState, Position, load_position
-from solver.random_board import stress_positions
-from solver.routes import optimizer as optimizer_module
-from solver.routes.enumerator import enumerate_best
-from solver.routes.evaluator import evaluate
-from solver.routes.model import Evaluation, RouteSpec, SolveOptions
-from solver.routes.optimizer import OptimizerMismatch, ProgressInfo, optimize, prepare
-from solver.trains import TrainType
+from solver.titles.g1862.position import CompanyState, Position, load_position
+from solver.titles.g1862.random_board import stress_positions
+from solver.titles.g1862.routes import optimizer as optimizer_module
+from solver.titles.g1862.routes.enumerator import enumerate_best
+from solver.titles.g1862.routes.evaluator import evaluate
+from solver.titles.g1862.routes.model import Evaluation, RouteSpec, SolveOptions
+from solver.titles.g1862.routes.optimizer import OptimizerMismatch, ProgressInfo, optimize, prepare
+from solver.titles.g1862.trains import TrainType
 
 DATA = Path(__file__).resolve().parent / "data" / "optimizer"
 
@@ -222,9 +222,9 @@ def test_time_limit_gives_a_feasible_answer_with_a_bound() -> None:
 @pytest.mark.parametrize("limit", [0.05, 0.2, 0.6])
 def test_a_stopped_solve_reports_no_bound_above_the_bound_on_every_run(limit: float) -> None:
     """Stopped before CP-SAT has a bound of its own, the reported bound is still the one that holds for every
-    run (solver.routes.bounds), never CP-SAT's trivial sum of all scores."""
-    from solver.routes.bounds import option_bounds
-    from solver.routes.cpsat_model import REVENUE_WEIGHT
+    run (solver.titles.g1862.routes.bounds), never CP-SAT's trivial sum of all scores."""
+    from solver.titles.g1862.routes.bounds import option_bounds
+    from solver.titles.g1862.routes.cpsat_model import REVENUE_WEIGHT
 
     position = load_position(Path(__file__).resolve().parents[2] / "examples" / "position-late-game.json")
     prepared = prepare(position, "ECR")
@@ -273,7 +273,7 @@ def test_a_disagreeing_evaluator_raises_optimizer_mismatch(kit: RouteKit, monkey
         real = evaluate(*args, **kwargs)  # type: ignore[arg-type]
         return replace(real, revenue=real.revenue - 10)
 
-    monkeypatch.setattr("solver.routes.evaluator.evaluate", wrong)
+    monkeypatch.setattr("solver.titles.g1862.routes.evaluator.evaluate", wrong)
     with pytest.raises(OptimizerMismatch):
         optimize(position, "WNR")
     assert optimizer_module.OptimizerMismatch is OptimizerMismatch
@@ -285,6 +285,6 @@ def test_an_illegal_answer_raises_optimizer_mismatch(kit: RouteKit, monkeypatch:
     def illegal(*args: object, **kwargs: object) -> Evaluation:
         return Evaluation(company="WNR", legal=False)
 
-    monkeypatch.setattr("solver.routes.evaluator.evaluate", illegal)
+    monkeypatch.setattr("solver.titles.g1862.routes.evaluator.evaluate", illegal)
     with pytest.raises(OptimizerMismatch, match="illegal"):
         optimize(position, "WNR")

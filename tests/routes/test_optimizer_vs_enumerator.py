@@ -11,12 +11,12 @@ from contextlib import contextmanager
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from solver.position import Position
-from solver.random_board import random_position
-from solver.routes.enumerator import enumerate_best
-from solver.routes.evaluator import evaluate
-from solver.routes.model import Objective, SolveOptions
-from solver.routes.optimizer import optimize
+from solver.titles.g1862.position import Position
+from solver.titles.g1862.random_board import random_position
+from solver.titles.g1862.routes.enumerator import enumerate_best
+from solver.titles.g1862.routes.evaluator import evaluate
+from solver.titles.g1862.routes.model import Objective, SolveOptions
+from solver.titles.g1862.routes.optimizer import optimize
 
 EARLY_TRAINS = ["1F", "2F", "3F", "2E", "2/3E", "3E", "2L", "2/3L", "3L"]
 LATE_TRAINS = ["3F", "5F", "6F", "4/5E", "4L", "3E"]

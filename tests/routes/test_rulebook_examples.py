@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from routes.conftest import RouteKit
-from solver.routes.evaluator import evaluate
-from solver.routes.routes_file import load_routes
+from solver.titles.g1862.routes.evaluator import evaluate
+from solver.titles.g1862.routes.routes_file import load_routes
 
 # ---------------------------------------------------------------- 7.8.1 Freight
 

@@ -12,7 +12,7 @@ import pytest
 
 from routes.conftest import RULEBOOK
 from solver.cli import main
-from solver.routes.routes_file import load_routes, parse_routes, routes_json_schema, routes_to_dict
+from solver.titles.g1862.routes.routes_file import load_routes, parse_routes, routes_json_schema, routes_to_dict
 
 DATA = Path(__file__).resolve().parent / "data"
 WNR = str(RULEBOOK / "west-norfolk.json")

@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from solver.cli import build_parser, main
-from solver.position import load_position
-from solver.routes.model import SolveOptions
-from solver.routes.optimizer import LISTING_STOPPED, SEARCH_STOPPED, SolverFailure, optimize
+from solver.titles.g1862.position import load_position
+from solver.titles.g1862.routes.model import SolveOptions
+from solver.titles.g1862.routes.optimizer import LISTING_STOPPED, SEARCH_STOPPED, SolverFailure, optimize
 
 POSITIONS = Path(__file__).resolve().parent / "data" / "positions"
 THREE_9F = POSITIONS / "three-9F.json"
@@ -139,8 +139,8 @@ def test_cli_reports_a_solver_failure_with_exit_5(
 
 CTRL_C_AFTER_A_SOLVE = """
 import sys, time
-from solver.position import load_position
-from solver.routes.optimizer import optimize
+from solver.titles.g1862.position import load_position
+from solver.titles.g1862.routes.optimizer import optimize
 optimize(load_position(sys.argv[1]), "WNR")
 try:
     print("solved", flush=True)

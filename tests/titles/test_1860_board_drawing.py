@@ -13,7 +13,7 @@ from solver.core.board_data import load_board, load_board_from
 from solver.core.geometry import Layout
 from solver.draw import palette
 from solver.draw.any_board import any_board_figure, node_points
-from solver.draw.board import trace_index
+from solver.titles.g1862.draw.board import trace_index
 
 BOARD = load_board("1860")
 

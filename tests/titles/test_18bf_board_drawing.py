@@ -12,7 +12,7 @@ import pytest
 from solver.core.board_data import load_board
 from solver.core.geometry import EDGE_NAMES
 from solver.draw.any_board import any_board_figure, node_points
-from solver.draw.board import trace_index
+from solver.titles.g1862.draw.board import trace_index
 
 BOARD = load_board("18bf")
 

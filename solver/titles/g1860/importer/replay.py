@@ -1,7 +1,7 @@
 """Replaying an 1860 game exported from 18xx.games up to each recorded run (docs/importer-1860.md).
 
 What is replayed, action by action (undo and redo resolved, automatic actions after their parent, as
-`solver.importer.actions` does for any title):
+`solver.titles.g1862.importer.actions` does for any title):
 
 - tile lays (`"787-0"`: the tile and its copy) at the recorded rotation; station markers move to the node of the
   new tile that the old one becomes (the upgrade keeps every old path, Upgrading Track, RB L491);
@@ -34,11 +34,11 @@ from solver.core.faces import Face
 from solver.core.track_graph import NodeRef, TrackGraph
 from solver.core.upgrades import upgrade_fits
 from solver.errors import InputError, Problem
-from solver.importer.actions import Step, effective_actions
-from solver.importer.export_file import Action
 from solver.jsonfile import read_json_file
 from solver.titles.g1860.importer.connections import Entry, entry_index, station_lists
 from solver.titles.g1860.trains import train_rows, train_sizes
+from solver.titles.g1862.importer.actions import Step, effective_actions
+from solver.titles.g1862.importer.export_file import Action
 
 TITLE = "1860"
 FORMAT = "format"

@@ -1,0 +1,81 @@
+"""Pictures of a game review: revenue per run against the optimum, and the money left on the table by
+company and by player (issue 15)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import plotly.colors
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from solver.titles.g1862.review import ReviewSummary, RunReview
+
+
+def revenue_figure(reviews: Sequence[RunReview]) -> go.Figure:
+    """Plotly chart of recorded (solid) against optimal (dashed) revenue per company across the game, one
+    colour per company, runs in game order on the x axis (labelled by operating round)."""
+    fig = go.Figure()
+    order = {r.action_id: i for i, r in enumerate(reviews)}
+    companies = sorted({r.company for r in reviews})
+    palette = plotly.colors.qualitative.Dark24
+    for n, company in enumerate(companies):
+        runs = [r for r in reviews if r.company == company]
+        colour = palette[n % len(palette)]
+        x = [order[r.action_id] for r in runs]
+        text = [f"{r.round} action {r.action_id}" for r in runs]
+        fig.add_trace(
+            go.Scatter(
+                x=x,
+                y=[r.recorded_revenue for r in runs],
+                mode="lines+markers",
+                name=f"{company} recorded",
+                line={"color": colour},
+                text=text,
+                legendgroup=company,
+            )
+        )
+        fig.add_trace(
+            go.Scatter(
+                x=x,
+                y=[r.optimal_revenue for r in runs],
+                mode="lines+markers",
+                name=f"{company} optimal",
+                line={"color": colour, "dash": "dash"},
+                marker={"symbol": "diamond-open"},
+                text=text,
+                legendgroup=company,
+            )
+        )
+    ticks = [(i, r.round) for i, r in enumerate(reviews) if i == 0 or reviews[i - 1].round != r.round]
+    fig.update_layout(
+        xaxis={"title": "operating round", "tickvals": [t[0] for t in ticks], "ticktext": [t[1] for t in ticks]},
+        yaxis={"title": "revenue (£)"},
+        height=420,
+        margin={"l": 40, "r": 10, "t": 30, "b": 40},
+        legend={"orientation": "v"},
+    )
+    return fig
+
+
+def left_on_table_figure(summary: ReviewSummary) -> go.Figure:
+    """Two bar charts side by side: the money left on the table (optimal - recorded revenue, £) summed per
+    company and per player who directed the run, largest first."""
+    fig = make_subplots(rows=1, cols=2, subplot_titles=("by company", "by player (director at the run)"))
+    for col, table in ((1, summary.left_by_company), (2, summary.left_by_player)):
+        fig.add_trace(
+            go.Bar(
+                x=list(table),
+                y=list(table.values()),
+                text=[f"£{v}" for v in table.values()],
+                textposition="outside",
+                marker={"color": "#8c564b" if col == 1 else "#1f77b4"},
+                hovertemplate="%{x}: £%{y} left on the table<extra></extra>",
+                showlegend=False,
+            ),
+            row=1,
+            col=col,
+        )
+    fig.update_yaxes(title_text="left on the table (£)", row=1, col=1)
+    fig.update_layout(height=340, margin={"l": 50, "r": 10, "t": 40, "b": 40})
+    return fig
