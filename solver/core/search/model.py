@@ -212,8 +212,8 @@ class RunModel:
         # Python's SIGINT handler stays in place, so Ctrl-C still ends the command cleanly.
         solver.parameters.catch_sigint_signal = False
         # Presolve rewrites the linear constraints into clauses that leave the linear relaxation, which is tight
-        # here (each train's value is its own): measured on 1860's hardest recorded position (IWNJ 8+4 and 6+3,
-        # site mode, 11,000 candidates) 2.0 s to prove without it, not proven in 8 s with it.
+        # here: measured on the hardest recorded position of docs/search.md ("Measured"), 2.0 s to prove without
+        # it, not proven in 8 s with it.
         solver.parameters.cp_model_presolve = False
         watcher = _Watcher(on_run)
         done = threading.Event()
