@@ -30,7 +30,7 @@ Objective = Literal["revenue", "cash"]
 State = TypeVar("State")
 
 #: Every this many steps of the walk the lister asks whether to stop.
-CHECK_EVERY = 2048
+CHECK_EVERY = 256
 #: Secondary quantities of a whole run stay below this; trains in a run stay below RUNNER_WEIGHT.
 SECONDARY_WEIGHT = 1 << 16
 RUNNER_WEIGHT = 64

@@ -49,7 +49,7 @@ def first_run(
             if steps >= budget or not beats(value + c.score + best_after[k + 1]):
                 return
             steps += 1
-            if steps % 1024 == 0 and should_stop():
+            if steps % 256 == 0 and should_stop():
                 steps = budget
                 return
             if not fits(rules, run, c):
