@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from solver.core.search.candidates import Candidate, Weights
-from solver.core.search.run_rules import NodeMasks, RunRules, fits, joined, run_score
+from solver.core.search.run_rules import NodeMasks, RunRules, joined, run_score
 
 #: Candidates tried at most, in all; the search keeps the best run found when it runs out.
-STEP_BUDGET = 20_000
+STEP_BUDGET = 400_000
 
 
 def first_run(
@@ -34,33 +34,40 @@ def first_run(
     found: list[tuple[int, tuple[Candidate | None, ...]]] = []
     chosen: list[Candidate | None] = [None] * len(options)
     run: list[Candidate] = []
+    marked: dict[str, int] = dict.fromkeys(rules.limits, 0)
     steps = 0
 
-    def beats(value: int) -> bool:
-        return not found or value > found[0][0]
+    def marks_fit(c: Candidate) -> bool:
+        return all(marked.get(m, 0) < rules.limits.get(m, len(options) + 1) for m in c.option.marks)
 
-    def search(k: int, value: int) -> None:
+    def search(k: int, value: int, used: int) -> None:
         nonlocal steps
         if k == len(order):
-            if run and beats(run_score(rules, weights, run)) and joined(masks, run):
-                found[:] = [(run_score(rules, weights, run), tuple(chosen))]
+            worth = run_score(rules, weights, run)
+            if run and (not found or worth > found[0][0]) and joined(masks, run):
+                found[:] = [(worth, tuple(chosen))]
             return
+        rest = best_after[k + 1]
         for c in options[order[k]]:
-            if steps >= budget or not beats(value + c.score + best_after[k + 1]):
+            if steps >= budget or (found and value + c.score + rest <= found[0][0]):
                 return
             steps += 1
-            if steps % 256 == 0 and should_stop():
+            if not steps & 255 and should_stop():
                 steps = budget
                 return
-            if not fits(rules, run, c):
+            if c.track & used or (c.option.marks and not marks_fit(c)):
                 continue
             chosen[order[k]] = c
             run.append(c)
-            search(k + 1, value + c.score)
+            for m in c.option.marks:
+                marked[m] = marked.get(m, 0) + 1
+            search(k + 1, value + c.score, used if rules.shared_track else used | c.track)
+            for m in c.option.marks:
+                marked[m] -= 1
             run.pop()
             chosen[order[k]] = None
-        if not must_run[order[k]] and steps < budget and beats(value + best_after[k + 1]):
-            search(k + 1, value)
+        if not must_run[order[k]] and steps < budget and (not found or value + rest > found[0][0]):
+            search(k + 1, value, used)
 
-    search(0, 0)
+    search(0, 0, 0)
     return found[0] if found else None

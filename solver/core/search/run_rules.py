@@ -8,8 +8,8 @@
 - `meets`: every route must meet the run, route by route from the one with the anchor, at one of these nodes
   (None: routes need not meet).
 
-The search's model states the same rules as constraints (`solver.core.search.model`); these functions judge a
-run of candidates directly, for the quick first search (`solver.core.search.incumbent`).
+The search's model states the same rules as constraints (`solver.core.search.model`); the quick first search
+(`solver.core.search.incumbent`) checks track and limits as it goes, and these functions judge its runs.
 """
 
 from __future__ import annotations
@@ -44,17 +44,6 @@ class NodeMasks:
 
     anchors: int | None
     meets: int | None
-
-
-def fits(rules: RunRules, chosen: Sequence[Candidate], candidate: Candidate) -> bool:
-    """Whether `candidate` may join `chosen`: no track shared where the title forbids it, no limit passed."""
-    if not rules.shared_track and any(c.track & candidate.track for c in chosen):
-        return False
-    for mark in candidate.option.marks:
-        limit = rules.limits.get(mark)
-        if limit is not None and 1 + sum(mark in c.option.marks for c in chosen) > limit:
-            return False
-    return True
 
 
 def joined(masks: NodeMasks, run: Sequence[Candidate]) -> bool:
