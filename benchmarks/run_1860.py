@@ -37,8 +37,8 @@ GAMES = [
 ]
 DENSE_TRAINS = ["9+5", "9+5", "8+4", "8+4"]
 MODES = ("site", "rulebook")
-QUICK_STEP, QUICK_DENSE, QUICK_CAP, FULL_CAP = 10, 2, 2.0, 30.0
-OPTIMIZER_LIMIT = 60.0
+QUICK_STEP, QUICK_DENSE, QUICK_CAP, FULL_CAP = 10, 2, 2.0, 10.0
+OPTIMIZER_LIMIT = {"real": 60.0, "dense": 20.0}
 
 Named = tuple[str, str, BoardPosition]
 
@@ -80,7 +80,7 @@ def measure(suite: str, cases: Sequence[Named], cap: float) -> list[Row]:
     for index, (name, company, position) in enumerate(cases):
         case = Case(suite, index, name, company, " ".join(position.companies[company].trains))
         started, cpu = time.perf_counter(), time.process_time()
-        result = best_run(position, company, time_limit=OPTIMIZER_LIMIT)
+        result = best_run(position, company, time_limit=OPTIMIZER_LIMIT[suite])
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         value = result.evaluation.revenue * 1000 + result.evaluation.subsidy
         enum_seconds, enum_value = run_enumerator(position, company, cap, _enumerate)
@@ -93,7 +93,9 @@ def measure(suite: str, cases: Sequence[Named], cap: float) -> list[Row]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.run_1860", description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="every 10th real position, two dense boards, cap 2 s")
-    parser.add_argument("--enumerator-cap", type=float, default=None, help=f"seconds (default {FULL_CAP:g})")
+    parser.add_argument(
+        "--enumerator-cap", type=float, default=None, help=f"seconds (default {FULL_CAP:g}, --quick {QUICK_CAP:g})"
+    )
     parser.add_argument("--suite", choices=("real", "dense", "all"), default="all")
     parser.add_argument("--out", type=Path, help="write the results table (markdown) to this file")
     args = parser.parse_args(argv)

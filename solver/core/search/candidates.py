@@ -260,7 +260,7 @@ def list_candidates(
         grow(state, 0, 1 << start)
         on_path[start] = False
         path.pop()
-    kept = {name: drop_dominated([c for c in found[name] if c.score >= threshold[name]]) for name in names}
+    kept = {name: drop_dominated([c for c in found[name] if c.score >= threshold[name]], should_stop) for name in names}
     return Listing(kept, {name: threshold[name] for name in names if threshold[name] >= 0})
 
 
@@ -270,14 +270,16 @@ def ordered(candidates: Iterable[Candidate]) -> list[Candidate]:
     return sorted(candidates, key=lambda c: -c.score)
 
 
-def drop_dominated(candidates: Sequence[Candidate]) -> list[Candidate]:
+def drop_dominated(candidates: Sequence[Candidate], should_stop: Callable[[], bool] = lambda: False) -> list[Candidate]:
     """The candidates left when each route is dropped that another through the same nodes beats: scoring no less,
     on a subset of its track, with a subset of its marks (the first of equals is kept). Best first."""
     groups: dict[int, list[Candidate]] = defaultdict(list)
     for c in candidates:
         groups[c.node_mask].append(c)
     kept: list[Candidate] = []
-    for group in groups.values():
+    for n, group in enumerate(groups.values()):
+        if not n % CHECK_EVERY and should_stop():
+            raise ListingStopped
         if len(group) == 1:
             kept += group
             continue

@@ -31,6 +31,10 @@ from solver.core.search.run_rules import NodeMasks, RunRules
 from solver.core.track_graph import NodeRef
 
 
+class BuildingStopped(Exception):
+    """The time limit or the stop event came while the model was being built."""
+
+
 class SolverFailure(RuntimeError):
     """CP-SAT refused the model or failed: never an answer about the run."""
 
@@ -58,8 +62,16 @@ class Outcome:
 class RunModel:
     """The model of one round, built once, solved once."""
 
-    def __init__(self, rules: RunRules, masks: NodeMasks, weights: Weights, lanes: Sequence[Lane]) -> None:
+    def __init__(
+        self,
+        rules: RunRules,
+        masks: NodeMasks,
+        weights: Weights,
+        lanes: Sequence[Lane],
+        should_stop: Callable[[], bool] = lambda: False,
+    ) -> None:
         self.lanes = lanes
+        self.should_stop = should_stop
         m = self.model = cp_model.CpModel()
         self.x = [[m.new_bool_var(f"x{t}_{k}") for k in range(len(lane.candidates))] for t, lane in enumerate(lanes)]
         self.runs: list[cp_model.LinearExpr] = []
@@ -94,9 +106,15 @@ class RunModel:
 
     # ------------------------------------------------------------ constraints
 
+    def _check(self) -> None:
+        """Building a large model takes a while: BuildingStopped when the time limit or the stop event came."""
+        if self.should_stop():
+            raise BuildingStopped
+
     def _track_once(self) -> None:
         users: dict[int, dict[int, list[cp_model.IntVar]]] = defaultdict(lambda: defaultdict(list))
         for t, (lane, xs) in enumerate(zip(self.lanes, self.x, strict=True)):
+            self._check()
             for c, x in zip(lane.candidates, xs, strict=True):
                 for item in bits(c.track):
                     users[item][t].append(x)
@@ -110,6 +128,7 @@ class RunModel:
         it."""
         visits: list[dict[int, cp_model.IntVar]] = []
         for t, (lane, xs) in enumerate(zip(self.lanes, self.x, strict=True)):
+            self._check()
             through: dict[int, list[cp_model.IntVar]] = defaultdict(list)
             for c, x in zip(lane.candidates, xs, strict=True):
                 for node in bits(c.node_mask & nodes):

@@ -40,7 +40,7 @@ from solver.core.search.candidates import (
     pinned_candidates,
 )
 from solver.core.search.incumbent import first_run
-from solver.core.search.model import Lane, Outcome, RunModel
+from solver.core.search.model import BuildingStopped, Lane, Outcome, RunModel
 from solver.core.search.run_rules import NodeMasks, RunRules, run_score
 from solver.core.track_graph import TrackGraph
 
@@ -245,13 +245,21 @@ def _rounds(
     """Two CP-SAT rounds: each train's FIRST_ROUND best candidates (and the run found), for a good run quickly;
     then every candidate whose bound beats the best run found (and that run's own), which proves it."""
     ceiling = sum(best)
+
+    def should_stop() -> bool:
+        return (stop is not None and stop.is_set()) or time.perf_counter() >= deadline
+
     own = {id(c) for c in found.run if c is not None} if found is not None else set()
     if any(len(lane.candidates) > FIRST_ROUND for lane in lanes):
         first = [
             Lane(lane.train, [c for i, c in enumerate(lane.candidates) if i < FIRST_ROUND or id(c) in own], lane.pinned)
             for lane in lanes
         ]
-        outcome = _solve(RunModel(rules, masks, weights, first), found, deadline, ROUND_WORK, workers, stop, report, 0)
+        try:
+            model = RunModel(rules, masks, weights, first, should_stop)
+        except BuildingStopped:
+            return _Rounds(found, False, True, ceiling, 0)
+        outcome = _solve(model, found, deadline, ROUND_WORK, workers, stop, report, 0)
         if outcome.run is not None and (found is None or outcome.value > found.value):
             found = _Best(outcome.value, outcome.run)
     floor = found.value if found is not None else -1
@@ -268,7 +276,11 @@ def _rounds(
         for lane, top in zip(lanes, best, strict=True)
     ]
     kept_count = sum(len(lane.candidates) for lane in kept)
-    outcome = _solve(RunModel(rules, masks, weights, kept), found, deadline, None, workers, stop, report, floor)
+    try:
+        model = RunModel(rules, masks, weights, kept, should_stop)
+    except BuildingStopped:
+        return _Rounds(found, False, True, ceiling, kept_count)
+    outcome = _solve(model, found, deadline, None, workers, stop, report, floor)
     if outcome.run is not None and (found is None or outcome.value > found.value):
         found = _Best(outcome.value, outcome.run)
     if outcome.status in ("OPTIMAL", "INFEASIBLE"):
