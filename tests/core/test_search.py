@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from titles.g1860.boards import hub
 
 from solver.core.evaluator import Evaluation, RouteSpec, StopScore, TrainScore
 from solver.core.search.candidates import (
@@ -28,7 +29,6 @@ from solver.core.search.candidates import (
 from solver.core.search.run_rules import RunRules
 from solver.core.search.run_search import OptimizerMismatch, RunProblem, best_run
 from solver.core.track_graph import Link, NodeRef, TrackGraph
-from tests.titles.g1860.boards import hub
 
 GRAPH = TrackGraph(hub({"S&C": ["2+1"]}))
 VALUES = {ref: node.value_in("5") for ref, node in GRAPH.nodes.items()}
