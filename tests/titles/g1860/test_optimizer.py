@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec
+from solver.core.search.run_search import ProgressInfo
 from solver.errors import InputError
 from solver.titles.g1860 import enumerator, rulebook
 from solver.titles.g1860.evaluator import evaluate
@@ -198,3 +199,12 @@ def test_the_stop_event_holds() -> None:
     timer.join()
     assert time.perf_counter() - began < 0.2 + 0.2
     assert result.status in ("feasible", "unknown")
+
+
+def test_progress_reports_better_runs_up_to_the_answer() -> None:
+    seen: list[ProgressInfo] = []
+    result = best_run(HUB, "S&C", progress=seen.append)
+    # Each report is a better run (by revenue, then subsidy, then trains running): revenue never falls.
+    assert seen and [p.objective for p in seen] == sorted(p.objective for p in seen)
+    assert seen[-1].objective == result.evaluation.revenue
+    assert all(p.bound >= result.evaluation.revenue for p in seen)
