@@ -2,20 +2,20 @@
 run, rounds of CP-SAT over the candidates that can still reach the floor, and the answer re-checked by the title's
 evaluator.
 
-Bounds and floors. Each train's candidates are sorted by score; no run is worth more than the sum of each train's
-best (`ceiling`), and a candidate can only be part of a run worth at most its score plus every other train's best
-(its bound: admissible, because the run rules, and stops scored once per company, only take value away). A round
-keeps only the candidates whose bound reaches a floor:
-
-- the first floor is the worth of the run the quick search finds (`solver.core.search.incumbent`); the round keeps
-  that run, so its optimum is the optimum of the whole problem: any run using a candidate left out is worth less;
-- without such a run, the floors are fractions of the ceiling (FLOOR_FRACTIONS); a round that finds a run reaching
-  its floor proves it optimal; one that does not (given at most ROUND_WORK of deterministic work) hands its best
-  run to the next round as the floor, and the last keeps every candidate.
+Bounds and floors (docs/search.md). The trains are listed by bound: each keeps its routes within FIRST_SHARE of
+its best. Each train's candidates are sorted by score; no run is worth more than the sum of each train's best
+(`ceiling`), and a candidate can only be part of a run worth at most its score plus every other train's best (its
+bound: admissible, because the run rules, and stops scored once per company, only take value away). A quick search
+(`solver.core.search.incumbent`) gives a first run; a first CP-SAT round over each train's FIRST_ROUND best
+candidates looks for a better one; the last round keeps every candidate whose bound beats the best run found (and
+that run's own), so its optimum is the optimum of everything listed. It is the optimum of the whole problem when it
+is worth at least every run using a route the listing left out; when it is not, the trains are listed again down to
+what could beat it, and the rounds run again.
 
 Every answer is re-checked by the title's evaluator: an illegal run, or one it scores differently from the model,
 raises OptimizerMismatch (a bug, never an answer). The time limit and the stop event hold while listing (checked
-every CHECK_EVERY steps) and while solving (CP-SAT's limit, and the event checked every 50 ms).
+every CHECK_EVERY steps), while building a model and while solving (CP-SAT's limit, and the event checked every
+50 ms).
 """
 
 from __future__ import annotations
