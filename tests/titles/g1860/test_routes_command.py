@@ -4,6 +4,9 @@ bad input with exit code 2; the exit codes of docs/optimizer.md."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +17,7 @@ from solver.cli.routes import result_to_dict
 from solver.core.board_position import position_to_data
 from solver.titles.g1862.routes.model import Evaluation, SolveResult
 
+from .boards import hub
 from .test_importer import STOCK_MARKET, reviews
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -95,3 +99,22 @@ def test_a_time_limit_before_the_proof_exits_3_or_4(tmp_path: Path, capsys: pyte
     path = _write(tmp_path, position_to_data(review.run.position), "late.json")
     code, answer = _json(capsys, path, "--company", review.run.company, "--time-limit", "0.05")
     assert (code, answer["status"]) in ((3, "feasible"), (4, "unknown"))
+
+
+def test_the_same_position_gives_the_same_answer_under_any_hash_seed(tmp_path: Path) -> None:
+    """Determinism (docs/search.md): nothing depends on the order of a set, which Python's hash seed changes."""
+    path = _write(tmp_path, position_to_data(hub({"S&C": ["3+2", "3+2", "2+1"]})), "hub.json")
+    answers = []
+    for seed in ("1", "2"):
+        done = subprocess.run(
+            [sys.executable, "-m", "solver", "routes", path, "--company", "S&C", "--json"],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            cwd=ROOT,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        answer = json.loads(done.stdout)
+        answers.append((answer["routes"], answer["revenue"], answer["subsidy"]))
+    assert answers[0] == answers[1]
