@@ -8,9 +8,7 @@ import streamlit as st
 from pages import session
 from solver.errors import InputError
 from solver.jsonfile import parse_json_bytes
-from solver.titles.g1862.draw import board as draw_board
-from solver.titles.g1862.draw.review import left_on_table_figure, revenue_figure
-from solver.titles.g1862.draw.routes import route_traces
+from solver.titles.g1862.draw.review import left_on_table_figure, revenue_figure, run_figure
 from solver.titles.g1862.importer import ImportedGame, import_export
 from solver.titles.g1862.importer.export_file import parse_export
 from solver.titles.g1862.importer.replay import RecordedRun, position_before
@@ -24,8 +22,7 @@ from solver.titles.g1862.review import (
     review_summary,
     verdict_text,
 )
-from solver.titles.g1862.routes.evaluator import evaluate
-from solver.titles.g1862.routes.model import RouteSpec, SolveOptions
+from solver.titles.g1862.routes.model import SolveOptions
 
 GAME = "review_game"  # the ImportedGame of the uploaded file
 RUNS = "review_runs"  # list[RunReview] of the last review
@@ -34,6 +31,7 @@ PASTE = "review_paste"
 TABLE = "review_table"
 MOMENT = "review_moment"
 PICK = "review_pick"
+NO_TOOLBAR = {"displayModeBar": False}
 
 
 def _load(name: str, raw: bytes) -> None:
@@ -51,19 +49,6 @@ def _open(position: Position, company: str | None, what: str) -> None:
     """Make the position the app's current one and go to the Routes page (company chosen) or the Board."""
     session.open_position(position, company, what)
     st.switch_page("pages/routes.py" if company else "pages/board.py")
-
-
-def _board(position: Position, title: str, routes: tuple[RouteSpec, ...], company: str) -> None:
-    tiles = {h: (lay.tile, lay.rotation) for h, lay in position.tiles.items()}
-    evaluation = evaluate(position, company, routes) if routes else None
-    fig = draw_board.board_figure(position, title=title)
-    if evaluation is not None and evaluation.legal:
-        traces = route_traces(position.game, tiles, trains=evaluation.trains)
-    else:
-        traces = route_traces(position.game, tiles, routes=routes)
-    for trace in traces:
-        fig.add_trace(trace)
-    st.plotly_chart(fig, config={"displayModeBar": False})
 
 
 def _selected(reviews: list[RunReview], game: ImportedGame) -> None:
@@ -90,10 +75,12 @@ def _selected(reviews: list[RunReview], game: ImportedGame) -> None:
     left, right = st.columns(2)
     with left:
         _, recorded = evaluate_recorded(run)
-        _board(run.position, f"Recorded run: £{review.recorded_revenue}", recorded, run.company)
+        title = f"Recorded run: £{review.recorded_revenue}"
+        st.plotly_chart(run_figure(run.position, run.company, recorded, title), config=NO_TOOLBAR)
     with right:
         best = "no run" if review.optimal_revenue is None else f"£{review.optimal_revenue}"
-        _board(run.position, f"Best run, {proof_text(review.status)}: {best}", review.optimal_routes, run.company)
+        title = f"Best run, {proof_text(review.status)}: {best}"
+        st.plotly_chart(run_figure(run.position, run.company, review.optimal_routes, title), config=NO_TOOLBAR)
         st.markdown(f"**Best run: {best}** ({proof_text(review.status)})")
 
 
@@ -122,8 +109,8 @@ def _summary(reviews: list[RunReview]) -> None:
     summary = review_summary(reviews)
     st.subheader("Summary")
     st.markdown("\n".join(f"- {line.strip()}" for line in summary.lines()))
-    st.plotly_chart(left_on_table_figure(summary), config={"displayModeBar": False})
-    st.plotly_chart(revenue_figure(reviews), config={"displayModeBar": False})
+    st.plotly_chart(left_on_table_figure(summary), config=NO_TOOLBAR)
+    st.plotly_chart(revenue_figure(reviews), config=NO_TOOLBAR)
 
 
 def main() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -34,6 +35,13 @@ def test_review_page_reviews_an_imported_game_and_shows_chart_and_table() -> Non
     table = at.dataframe[0].value
     assert "left_on_table" not in table.columns and "Left on the table £" in table.columns
     assert table["Left on the table £"].to_list() == sorted((r.left_on_table for r in reviews), reverse=True)
+    # issue 14: the chosen run's boards are titled in words ("Optimal (optimal): £400" before)
+    chosen = next(r for r in reviews if r.action_id == table["Action"][0])
+    titles = [json.loads(chart.proto.spec)["layout"]["title"]["text"] for chart in at.get("plotly_chart")[2:]]
+    assert titles == [
+        f"Recorded run: £{chosen.recorded_revenue}",
+        f"Best run, proven optimal: £{chosen.optimal_revenue}",
+    ]
 
 
 def test_illegal_recorded_runs_say_why_and_sort_with_the_others() -> None:

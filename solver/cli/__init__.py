@@ -1,9 +1,11 @@
 """Command-line interface: ``python -m solver COMMAND ...``.
 
 Each command lives in its own module of this package, named after the command, with two functions:
-``register(subparsers)`` adds its argument parser and ``run(args) -> int`` does the work. Every command
-accepts ``--json``. Bad input is reported as one line per problem (or a JSON object with ``problems``) and
-exit code 2; a traceback is never shown for bad input.
+``register(parser)`` adds its arguments to the command's parser and ``run(args) -> int`` does the work. Only
+the module of the command being run is imported (``build_parser``): the others are listed by their help line
+alone, so ``routes`` never loads polars, plotly or the importer (docs/reliability.md). Every command accepts
+``--json``. Bad input is reported as one line per problem (or a JSON object with ``problems``) and exit code
+2; a traceback is never shown for bad input.
 """
 
 from __future__ import annotations
@@ -18,7 +20,17 @@ from collections.abc import Sequence
 
 from solver.errors import Problem, SolverError
 
-COMMANDS = ("validate", "show", "routes", "score", "merge", "market", "review", "position")
+# Each command and its line in ``--help``, in the order listed there.
+COMMANDS = {
+    "validate": "check a position file (exit 0 if valid, 2 if not)",
+    "show": "print a readable summary of a position",
+    "routes": "find a company's best legal run (proven optimal by CP-SAT)",
+    "score": "judge and score a company's run given as hex lists (exit 0 if legal, 2 if not)",
+    "merge": "preview the 2:1 share merge of a merger, acquisition or refinancing (rule 5.2)",
+    "market": "stock market previews: dividend, sell, order, newprice",
+    "review": "review the runs of 18xx.games game exports against the best runs",
+    "position": "write the position of an 18xx.games game before an action",
+}
 EXIT_OK, EXIT_INPUT = 0, 2
 
 
@@ -46,19 +58,19 @@ class _Parser(argparse.ArgumentParser):
             self.error(f"unknown option {name}" + (f"; did you mean {close[0]}?" if close else ""))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The parser for the command line `argv`. Every command is listed with its help line, but only the
+    command `argv` names (its first word that is not an option, as argparse reads it) gets its arguments, from
+    its module, imported here and only here: the heavy modules of the other commands are never loaded."""
     parser = _Parser(
         prog="python -m solver", description="1862: Railway Mania in the Eastern Counties analysis assistant."
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"solver.cli.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"solver.cli.{name}":
-                continue
-            raise
-        module.register(subparsers)
+    named = next((arg for arg in argv if not arg.startswith("-")), None)
+    for name, help_line in COMMANDS.items():
+        command_parser = subparsers.add_parser(name, help=help_line)
+        if name == named:
+            importlib.import_module(f"solver.cli.{name}").register(command_parser)
     return parser
 
 
@@ -73,8 +85,8 @@ def report_problems(problems: Sequence[Problem], as_json: bool) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(argv).parse_args(argv)
     as_json = bool(getattr(args, "json", False))
     try:
         result: int = args.run(args)

@@ -20,8 +20,7 @@ from solver.titles.g1862.money.market import get_market, new_share_price, operat
 from solver.titles.g1862.money.sale import sale_preview
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("market", help="stock market previews: dividend, sell, order, newprice")
+def register(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
 
     div = actions.add_parser("dividend", help="where a dividend (or withholding) moves the price (7.8.5, 7.8.6)")

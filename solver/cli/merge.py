@@ -9,10 +9,7 @@ from solver.titles.g1862.money.merge import BANK, MergeOutcome, merge_preview
 from solver.titles.g1862.money.scenario import load_scenario
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "merge", help="preview the 2:1 share merge of a merger, acquisition or refinancing (rule 5.2)"
-    )
+def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenario", help="scenario JSON file (docs/scenario.schema.json, examples/*merge*.json)")
     parser.add_argument(
         "--simultaneous",

@@ -22,8 +22,7 @@ from solver.titles.g1862.importer.replay import position_before
 from solver.titles.g1862.position import position_to_dict
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("position", help="write the position of an 18xx.games game before an action")
+def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="18xx.games export file (JSON), finished or in progress")
     parser.add_argument("--action", type=int, help="the action id: the position just before it (default: the end)")
     parser.add_argument("--out", help="write the position file here (default: print it)")

@@ -29,8 +29,7 @@ from solver.titles.g1862.routes.model import SolveOptions
 MAX_JOBS = 256
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("review", help="review the runs of 18xx.games game exports against the best runs")
+def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("games", nargs="+", help="18xx.games export files (JSON) or folders of them")
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per optimizer solve (default 10)")
     parser.add_argument(

@@ -43,13 +43,9 @@ not proven optimal; 4 time limit or stop before any run was found; 5 the CP-SAT 
 130 interrupted (Ctrl-C)"""
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "routes",
-        help="find a company's best legal run (proven optimal by CP-SAT)",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+def register(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = EPILOG
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument("position", help="position JSON file")
     parser.add_argument("--company", required=True, help="company abbreviation, e.g. ENR")
     parser.add_argument("--time-limit", type=float, default=30.0, help="seconds to search (default 30)")

@@ -22,10 +22,7 @@ from solver.titles.g1862.routes.routes_file import load_routes
 EXIT_OK, EXIT_ILLEGAL = 0, 2
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "score", help="judge and score a company's run given as hex lists (exit 0 if legal, 2 if not)"
-    )
+def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("position", help="position JSON file")
     parser.add_argument("--routes", required=True, help="route JSON file (docs/routes-file.schema.json)")
     parser.add_argument("--company", help="company abbreviation, e.g. ENR (default: the route file's company)")

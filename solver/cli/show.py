@@ -16,8 +16,7 @@ from solver.titles.g1862.position import Position
 from solver.titles.g1862.track import build_graph
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("show", help="print a readable summary of a position")
+def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("position", help="position JSON file")
     add_json_flag(parser)
     parser.set_defaults(run=run)

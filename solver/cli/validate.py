@@ -13,8 +13,7 @@ from solver.cli.common import add_json_flag, print_json
 from solver.core.board_position import BoardPosition
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("validate", help="check a position file (exit 0 if valid, 2 if not)")
+def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("position", help="position JSON file")
     add_json_flag(parser)
     parser.set_defaults(run=run)

@@ -1,6 +1,8 @@
 """End to end in headless Chromium (issue 15): upload the recorded game 46925 on Import review, review it, open
 the run with the most money left on the table on the board, solve it on Routes: the optimum shown there equals
-the review's. Started and skipped like tests/app/test_e2e_browser.py, whose helpers it uses."""
+the review's. On the way, the reviewed page at 1280 and 1600 px (issue 14): nothing wider than the window, both
+boards of the chosen run with their route lines, screenshots review-1280.png and review-1600.png. Started and
+skipped like tests/app/test_e2e_browser.py, whose helpers it uses (and those of test_e2e_pages.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_e2e_browser import SHOTS, open_page, page, server, shot, wait_for_app  # noqa: F401 - fixtures
+from test_e2e_browser import SHOTS, open_page, page, plotly_traces, server, wait_for_app  # noqa: F401 - fixtures
+from test_e2e_pages import WIDTHS, at_width, boxes, overflow, whole_page_shot
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "tests" / "data" / "importer" / "46925.json"
@@ -32,7 +35,13 @@ def test_a_reviewed_run_opens_on_routes_and_solves_to_the_reviews_optimum(page: 
     heading = pg.locator("h3", has_text="(action ").first.inner_text()
     company = re.search(r": (\S+) \(action \d+\)", heading)
     assert company, heading
-    shot(pg, "review.png")
+    for width in WIDTHS:
+        at_width(pg, width)
+        assert overflow(pg) <= 1
+        charts = boxes(pg, ".js-plotly-plot")  # money left, revenue per run, the recorded and the best run
+        assert len(charts) == 4 and all(c["right"] <= width for c in charts), charts
+        assert sum(name.startswith("route ") for name in plotly_traces(pg)) >= 2  # a line on each board
+        whole_page_shot(pg, f"review-{width}.png")
     boards = pg.locator(".js-plotly-plot")
     boards.nth(boards.count() - 2).scroll_into_view_if_needed()
     pg.wait_for_timeout(600)

@@ -1,5 +1,5 @@
-"""Pictures of a game review: revenue per run against the optimum, and the money left on the table by
-company and by player (issue 15)."""
+"""Pictures of a game review: a run on the board, revenue per run against the optimum, and the money left on
+the table by company and by player (issues 14, 15)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,28 @@ import plotly.colors
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from solver.titles.g1862.draw.board import board_figure
+from solver.titles.g1862.draw.routes import route_traces
+from solver.titles.g1862.position import Position
 from solver.titles.g1862.review import ReviewSummary, RunReview
+from solver.titles.g1862.routes.evaluator import evaluate
+from solver.titles.g1862.routes.model import RouteSpec
+
+
+def run_figure(position: Position, company: str, routes: Sequence[RouteSpec], title: str) -> go.Figure:
+    """The board with a company's run (recorded or best) drawn over it: each train along the track it uses,
+    hex by hex between its stops (never a straight line from stop to stop), with its stops numbered when the
+    run is legal; an illegal run is drawn by its hexes alone."""
+    tiles = {h: (lay.tile, lay.rotation) for h, lay in position.tiles.items()}
+    evaluation = evaluate(position, company, routes) if routes else None
+    fig = board_figure(position, title=title)
+    if evaluation is not None and evaluation.legal:
+        traces = route_traces(position.game, tiles, trains=evaluation.trains)
+    else:
+        traces = route_traces(position.game, tiles, routes=routes)
+    for trace in traces:
+        fig.add_trace(trace)
+    return fig
 
 
 def revenue_figure(reviews: Sequence[RunReview]) -> go.Figure:
