@@ -2,11 +2,12 @@
 
 A title says which routes are legal for a train alone and what each earns through a `RouteWalk`: `start` (may a
 route begin at this node), `step` (a partial route grown along one more link, or None when no legal route can go
-on that way) and `finish` (the ways a route ending here may be scored for one train: revenue, money paid beside
-revenue, the title's choices, and marks that a run-wide limit counts), and `ceiling` (at most what a route growing
-from here can earn, for listing by bound: routes below a threshold are not listed). The lister walks every simple path of the
-graph (no node twice, no track twice, never through a node that may only end a route) and keeps each route once,
-in the orientation whose first node sorts first: a title's rules must read a route and its reverse alike.
+on that way), `finish` (the ways a route ending here may be scored for one train: revenue, money paid beside
+revenue, the title's choices, and marks that a run-wide limit counts) and `ceiling` (at most what a route growing
+from here can earn, for listing by bound: routes below a threshold are not listed). The lister walks every simple
+path of the graph (no node twice, no track twice, never through a node that may only end a route) and keeps each
+route once, in the orientation whose first node sorts first: a title's rules must read a route and its reverse
+alike.
 
 For each path and train the option the objective prefers is kept, as one integer `score` (`Weights`): the primary
 quantity, then the secondary one, then one point for a train that runs, so that of two runs worth the same the
