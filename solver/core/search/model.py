@@ -114,8 +114,9 @@ class RunModel:
     def _track_once(self) -> None:
         users: dict[int, dict[int, list[cp_model.IntVar]]] = defaultdict(lambda: defaultdict(list))
         for t, (lane, xs) in enumerate(zip(self.lanes, self.x, strict=True)):
-            self._check()
-            for c, x in zip(lane.candidates, xs, strict=True):
+            for k, (c, x) in enumerate(zip(lane.candidates, xs, strict=True)):
+                if not k % 512:
+                    self._check()
                 for item in bits(c.track):
                     users[item][t].append(x)
         for item in sorted(users):
@@ -128,9 +129,10 @@ class RunModel:
         it."""
         visits: list[dict[int, cp_model.IntVar]] = []
         for t, (lane, xs) in enumerate(zip(self.lanes, self.x, strict=True)):
-            self._check()
             through: dict[int, list[cp_model.IntVar]] = defaultdict(list)
-            for c, x in zip(lane.candidates, xs, strict=True):
+            for k, (c, x) in enumerate(zip(lane.candidates, xs, strict=True)):
+                if not k % 512:
+                    self._check()
                 for node in bits(c.node_mask & nodes):
                     through[node].append(x)
             mine: dict[int, cp_model.IntVar] = {}
