@@ -25,9 +25,10 @@ import multiprocessing as mp
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from benchmarks.boards import long_freight_positions
 from solver.titles.g1862.position import Position
@@ -96,12 +97,15 @@ def _enumerate(position: Position, company: str, queue: mp.Queue) -> None:  # ty
     queue.put((time.perf_counter() - started, time.process_time() - cpu, best.revenue * 1000 + best.subsidy))
 
 
-def run_enumerator(position: Position, company: str, cap: float) -> tuple[float | None, float | None, int | None]:
+def run_enumerator(
+    position: Any, company: str, cap: float, target: Callable[..., None] = _enumerate
+) -> tuple[float | None, float | None, int | None]:
     """The enumerator's wall-clock time, CPU time and value in a forked child process, or (None, None, None)
-    if it passes `cap`."""
+    if it passes `cap`; `target` (position, company, queue) puts (seconds, CPU seconds, revenue * 1000 +
+    subsidy) on the queue (1862's enumerator unless another title's is given)."""
     context = mp.get_context("fork")  # the child shares the parent's positions: nothing is loaded again
     queue: mp.Queue = context.Queue()  # type: ignore[type-arg]
-    child = context.Process(target=_enumerate, args=(position, company, queue))
+    child = context.Process(target=target, args=(position, company, queue))
     child.start()
     child.join(cap + 1)  # the child's own clock times only the search
     if child.is_alive():

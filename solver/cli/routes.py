@@ -20,10 +20,11 @@ import math
 import sys
 from typing import Any
 
+from solver.any_position import load_any_position, short_title
 from solver.cli.common import add_json_flag, canonical_company, print_json, require_title_can
 from solver.cli.score import train_to_dict
+from solver.core.board_position import BoardPosition
 from solver.errors import InputError, Problem
-from solver.titles.g1862.position import load_position
 from solver.titles.g1862.routes.explain import explain, explanation_lines
 from solver.titles.g1862.routes.model import RouteSpec, SolveOptions, SolveResult
 from solver.titles.g1862.routes.optimizer import SolverFailure, optimize
@@ -99,7 +100,10 @@ def result_to_dict(result: SolveResult) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     require_title_can(args.position, "routes", "solve")
-    position = load_position(args.position)
+    loaded = load_any_position(args.position)
+    if isinstance(loaded, BoardPosition):
+        return _other_title(args, loaded)
+    position = loaded
     company = canonical_company(args.company, position.companies, "in this position")
     state = position.companies[company]
     if not state.trains:
@@ -128,6 +132,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"Total to the company: {result.revenue + result.subsidy}")
     print(f"Solved in {result.solve_seconds:.2f} s")
     return code
+
+
+def _other_title(args: argparse.Namespace, position: BoardPosition) -> int:
+    """The command on a position of another title, by its own package (docs/routes-1860.md for 1860)."""
+    if position.board.title == "1860":
+        from solver.titles.g1860.routes_command import run as run_1860
+
+        return run_1860(args, position)
+    title = short_title(position.board.title)
+    raise InputError([Problem("game", "format", f"best runs are not available for {title} positions yet")])
 
 
 def check_limits(time_limit: float, workers: int) -> None:

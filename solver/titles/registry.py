@@ -111,15 +111,16 @@ TITLES: Mapping[str, Title] = MappingProxyType(
                 position_writer=f"{_BOARD_POSITION}:position_to_data",
                 train_kinds=("N+M (stations + halts)",),
                 money_pages=("Nationalisation", MARKET),
-                # its evaluator and enumerator exist (docs/routes-1860.md) and judge its imported games, but the
-                # `score` and `routes` commands and the Routes page do not take its positions yet
-                capabilities=frozenset({"import"}),
+                # its evaluator, enumerator and optimizer (docs/routes-1860.md) judge its imported games and answer
+                # the `routes` command, and its money previews the `market` command (docs/money-1860.md); the
+                # `score` command and the Routes and money pages do not take its positions yet
+                capabilities=frozenset({"import", "solve", "previews"}),
                 pages=ANY_TITLE_PAGES,
             ),
             Title(
                 id="18bf",
                 name="18BF: The Big Four",
-                package=None,
+                package="solver.titles.g18bf",
                 position_reader=f"{_BOARD_POSITION}:parse_position",
                 position_writer=f"{_BOARD_POSITION}:position_to_data",
                 train_kinds=("N", "N+N (doubled)", "5+5E", "G (goods)"),

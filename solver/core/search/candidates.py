@@ -1,0 +1,332 @@
+"""Candidate routes of each train, listed along the core's track graph through a title's rules.
+
+A title says which routes are legal for a train alone and what each earns through a `RouteWalk`: `start` (may a
+route begin at this node), `step` (a partial route grown along one more link, or None when no legal route can go
+on that way), `finish` (the ways a route ending here may be scored for one train: revenue, money paid beside
+revenue, the title's choices, and marks that a run-wide limit counts) and `ceiling` (at most what a route growing
+from here can earn, for listing by bound: routes below a threshold are not listed). The lister walks every simple
+path of the graph (no node twice, no track twice, never through a node that may only end a route) and keeps each
+route once, in the orientation whose first node sorts first: a title's rules must read a route and its reverse
+alike.
+
+For each path and train the option the objective prefers is kept, as one integer `score` (`Weights`): the primary
+quantity, then the secondary one, then one point for a train that runs, so that of two runs worth the same the
+one running more trains wins. Then dominated candidates are dropped: of routes of one train through the same set of
+nodes, one earning no more, on a superset of another's track, carrying a superset of its marks, can always be
+swapped for the other in a run (no new track shared, no new mark, the same meeting points).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, TypeVar
+
+from solver.core.evaluator import RouteSpec
+from solver.core.track_graph import Link, NodeRef, Piece, Side, TrackGraph
+
+Objective = Literal["revenue", "cash"]
+"""'revenue': the most revenue, then the most money beside it; 'cash': the most of both together, then revenue."""
+
+State = TypeVar("State")
+
+#: Every this many steps of the walk the lister asks whether to stop.
+CHECK_EVERY = 256
+#: Secondary quantities of a whole run stay below this; trains in a run stay below RUNNER_WEIGHT.
+SECONDARY_WEIGHT = 1 << 16
+RUNNER_WEIGHT = 64
+
+
+class ListingStopped(Exception):
+    """The time limit or the stop event came while routes were being listed."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way a route may be scored for a train: `revenue`, `extra` (money paid beside revenue), the title's
+    `choices` for the route, its `marks` (counted by the run's limits), and `stops`: values within revenue that a
+    title scoring each stop once per company counts once however many trains reach it."""
+
+    revenue: int
+    extra: int = 0
+    choices: Mapping[str, Any] = field(default_factory=dict)
+    marks: frozenset[str] = frozenset()
+    stops: Mapping[NodeRef, int] = field(default_factory=dict)
+
+
+class RouteWalk(Protocol[State]):
+    """A title's rules for one company's routes, as the lister grows them one link at a time."""
+
+    def start(self, node: NodeRef) -> State | None:
+        """The state of a route beginning at `node`, or None when no route may begin there."""
+        ...
+
+    def step(self, state: State, link: Link) -> State | None:
+        """The state after running along `link` (from the route's last node), or None when no legal route of any
+        of the company's trains can run that way (the walk does not go on)."""
+        ...
+
+    def finish(self, state: State, train: str) -> Sequence[Option]:
+        """The ways a route ending at its last node may be scored for `train`: none when it is not legal alone."""
+        ...
+
+    def ceiling(self, state: State, train: str) -> tuple[int, int] | None:
+        """At most what a route growing from `state` (this route included) earns for `train`: (revenue, extra),
+        or None when none can be legal for it. The lister leaves out what cannot reach its threshold."""
+        ...
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The objective as one integer: primary * SECONDARY_WEIGHT + secondary, times RUNNER_WEIGHT, plus one per
+    train that runs."""
+
+    objective: Objective
+
+    def value(self, revenue: int, extra: int) -> int:
+        """The weighted worth of `revenue` and `extra` (without the runner's point); linear in both."""
+        if self.objective == "cash":
+            return ((revenue + extra) * SECONDARY_WEIGHT + revenue) * RUNNER_WEIGHT
+        return (revenue * SECONDARY_WEIGHT + extra) * RUNNER_WEIGHT
+
+    def score(self, option: Option) -> int:
+        return self.value(option.revenue, option.extra) + 1
+
+    @staticmethod
+    def primary(score: int) -> int:
+        """The primary quantity of a weighted score (revenue, or revenue plus extra)."""
+        return score // (SECONDARY_WEIGHT * RUNNER_WEIGHT)
+
+
+class TrackBits:
+    """Numbers for the paths and hex sides of a graph's track, so that the track of a route is a bit set (an int):
+    two routes share track when their sets meet."""
+
+    def __init__(self) -> None:
+        self._bit: dict[Piece | Side, int] = {}
+        self._masks: dict[int, tuple[Link, int]] = {}
+
+    def mask(self, link: Link) -> int:
+        known = self._masks.get(id(link))
+        if known is not None and known[0] is link:
+            return known[1]
+        mask = 0
+        for item in link.track:
+            mask |= 1 << self._bit.setdefault(item, len(self._bit))
+        self._masks[id(link)] = (link, mask)
+        return mask
+
+
+def bits(mask: int) -> list[int]:
+    """The numbers of the bits set in `mask`."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def node_numbers(graph: TrackGraph) -> dict[NodeRef, int]:
+    """Each node's number: its place in sorted order (the bit of the node in a route's `node_mask`)."""
+    return {ref: i for i, ref in enumerate(sorted(graph.nodes))}
+
+
+def mask_of(nodes: Iterable[NodeRef], numbers: Mapping[NodeRef, int]) -> int:
+    """The bit set of `nodes` (by `node_numbers`)."""
+    mask = 0
+    for ref in nodes:
+        mask |= 1 << numbers[ref]
+    return mask
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A route a train may run alone: its nodes in order and as a bit set (`node_numbers`), the track it uses (a bit
+    set of `TrackBits`), the option kept and its score."""
+
+    train: str
+    nodes: tuple[NodeRef, ...]
+    node_mask: int
+    track: int
+    option: Option
+    score: int
+
+    def spec(self) -> RouteSpec:
+        """The route as the evaluator reads it."""
+        return RouteSpec(self.train, tuple(str(n) for n in self.nodes), dict(self.option.choices))
+
+
+def _best(options: Sequence[Option], weights: Weights) -> Option | None:
+    if len(options) < 2:
+        return options[0] if options else None
+    return max(options, key=weights.score)
+
+
+@dataclass(frozen=True)
+class Listing:
+    """The candidates of each train, best first, and the threshold each was listed down to (`least`: every route of
+    the train scoring at least this is listed; absent when every route is)."""
+
+    candidates: Mapping[str, list[Candidate]]
+    least: Mapping[str, int]
+
+
+def list_candidates(
+    graph: TrackGraph,
+    walk: RouteWalk[Any],
+    trains: Iterable[str],
+    weights: Weights,
+    track_bits: TrackBits,
+    should_stop: Callable[[], bool] = lambda: False,
+    share: float | None = None,
+    least: Mapping[str, int] | None = None,
+) -> Listing:
+    """Every route each of `trains` (names) may run alone, one per path and train, dominated ones dropped, best
+    first; ListingStopped when `should_stop` says so.
+
+    Listing by bound: with `least`, a train's routes scoring below its threshold are left out; with `share`, those
+    below (1 - share) times the best route of the train found so far (a threshold that only rises, so that what is
+    left out early stays below it). A partial route is given up when for every train the walk's `ceiling` is below
+    the threshold. The walk keeps nodes as numbers (their rank in sorted order) and track as a bit set, so that a
+    step costs no hashing of node or track objects."""
+    names = sorted(set(trains))
+    refs = sorted(graph.nodes)
+    rank = node_numbers(graph)
+    steps_from = [
+        [(rank[nxt], link, track_bits.mask(link)) for nxt in graph.neighbours(ref) for link in graph.links(ref, nxt)]
+        for ref in refs
+    ]
+    end_only = [ref in graph.end_only for ref in refs]
+    found: dict[str, list[Candidate]] = {t: [] for t in names}
+    fixed = dict(least or {})
+    threshold = {t: fixed.get(t, -1) for t in names}
+    bounded = share is not None or least is not None
+    path: list[int] = []
+    on_path = [False] * len(refs)
+    steps = 0
+
+    def hopeless(state: Any) -> bool:
+        for name in names:
+            if threshold[name] < 0:
+                return False
+            most = walk.ceiling(state, name)
+            if most is not None and weights.value(*most) + 1 >= threshold[name]:
+                return False
+        return True
+
+    def record(name: str, candidate: Candidate) -> None:
+        found[name].append(candidate)
+        if share is not None:
+            rise = int(candidate.score * (1 - share))
+            if rise > threshold[name]:
+                threshold[name] = max(rise, fixed.get(name, -1))
+
+    def grow(state: Any, used: int, visited: int) -> None:
+        nonlocal steps
+        last = path[-1]
+        if len(path) > 1 and end_only[last]:
+            return
+        for nxt, link, mask in steps_from[last]:
+            if on_path[nxt] or used & mask:
+                continue
+            steps += 1
+            if steps % CHECK_EVERY == 0 and should_stop():
+                raise ListingStopped
+            after = walk.step(state, link)
+            if after is None or (bounded and hopeless(after)):
+                continue
+            path.append(nxt)
+            on_path[nxt] = True
+            reached = visited | 1 << nxt
+            if path[0] < nxt:
+                nodes = tuple(refs[i] for i in path)
+                track = used | mask
+                for name in names:
+                    option = _best(walk.finish(after, name), weights)
+                    if option is not None:
+                        score = weights.score(option)
+                        if score >= threshold[name]:
+                            record(name, Candidate(name, nodes, reached, track, option, score))
+            grow(after, used | mask, reached)
+            on_path[nxt] = False
+            path.pop()
+
+    for start, ref in enumerate(refs):
+        state = walk.start(ref)
+        if state is None:
+            continue
+        path.append(start)
+        on_path[start] = True
+        grow(state, 0, 1 << start)
+        on_path[start] = False
+        path.pop()
+    kept = {name: drop_dominated([c for c in found[name] if c.score >= threshold[name]], should_stop) for name in names}
+    return Listing(kept, {name: threshold[name] for name in names if threshold[name] >= 0})
+
+
+def ordered(candidates: Iterable[Candidate]) -> list[Candidate]:
+    """Best first, equals in the order listed (the walk follows the graph's sorted order, so the order depends on
+    nothing but the position)."""
+    return sorted(candidates, key=lambda c: -c.score)
+
+
+def drop_dominated(candidates: Sequence[Candidate], should_stop: Callable[[], bool] = lambda: False) -> list[Candidate]:
+    """The candidates left when each route is dropped that another through the same nodes beats: scoring no less,
+    on a subset of its track, with a subset of its marks (the first of equals is kept). Best first."""
+    groups: dict[int, list[Candidate]] = defaultdict(list)
+    for c in candidates:
+        groups[c.node_mask].append(c)
+    kept: list[Candidate] = []
+    for n, group in enumerate(groups.values()):
+        if not n % CHECK_EVERY and should_stop():
+            raise ListingStopped
+        if len(group) == 1:
+            kept += group
+            continue
+        group.sort(key=lambda c: (-c.score, c.track.bit_count(), len(c.option.marks)))
+        mine: list[Candidate] = []
+        for c in group:
+            if not any(k.score >= c.score and k.track <= c.track and k.option.marks <= c.option.marks for k in mine):
+                mine.append(c)
+        kept += mine
+    return ordered(kept)
+
+
+def pinned_candidates(
+    graph: TrackGraph, walk: RouteWalk[Any], spec: RouteSpec, weights: Weights, track_bits: TrackBits
+) -> list[Candidate]:
+    """The candidates of a route given node by node (each way along the track between its nodes), scored with the
+    route's own choices where it gives them (else the objective's best), best first; none when it is not a route
+    the train may run alone."""
+    refs = [graph.node_ref(text) for text in spec.nodes]
+    out: list[Candidate] = []
+    state = walk.start(refs[0]) if refs else None
+    if state is None or len(refs) < 2 or len(set(refs)) < len(refs):
+        return out
+
+    def follow(i: int, state: Any, used: int) -> None:
+        if i == len(refs):
+            options = [o for o in walk.finish(state, spec.train) if _agrees(o.choices, spec.choices)]
+            option = _best(options, weights)
+            if option is not None:
+                nodes = tuple(refs) if refs[0] < refs[-1] else tuple(reversed(refs))
+                mask = mask_of(nodes, node_numbers(graph))
+                out.append(Candidate(spec.train, nodes, mask, used, option, weights.score(option)))
+            return
+        if i > 1 and refs[i - 1] in graph.end_only:
+            return
+        for link in graph.links(refs[i - 1], refs[i]):
+            mask = track_bits.mask(link)
+            if not used & mask:
+                after = walk.step(state, link)
+                if after is not None:
+                    follow(i + 1, after, used | mask)
+
+    follow(1, state, 0)
+    return ordered(out)
+
+
+def _agrees(choices: Mapping[str, Any], wanted: Mapping[str, Any]) -> bool:
+    return all(choices.get(k) == v for k, v in wanted.items())

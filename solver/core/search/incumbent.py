@@ -1,0 +1,73 @@
+"""A quick first run for the floor: a depth-first search over the trains, each trying its candidates best first
+(then not running), cut where what is chosen plus every later train's best cannot beat the best run found, and
+given up after a budget of steps. What it finds is a legal run of the model (routes that fit together, joined as
+the title asks), so its worth is a floor under the optimum.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from solver.core.search.candidates import Candidate, Weights
+from solver.core.search.run_rules import NodeMasks, RunRules, joined, run_score
+
+#: Candidates tried at most, in all; the search keeps the best run found when it runs out.
+STEP_BUDGET = 400_000
+
+
+def first_run(
+    rules: RunRules,
+    masks: NodeMasks,
+    weights: Weights,
+    options: Sequence[Sequence[Candidate]],
+    must_run: Sequence[bool],
+    should_stop: Callable[[], bool] = lambda: False,
+    budget: int = STEP_BUDGET,
+) -> tuple[int, tuple[Candidate | None, ...]] | None:
+    """The best run found (its weighted worth, and per train its candidate or None; the trains of `must_run` always
+    run) within `budget` steps; None when none with a route was found."""
+    order = sorted(range(len(options)), key=lambda i: (-(options[i][0].score if options[i] else 0), i))
+    best_after = [0] * (len(order) + 1)
+    for k in range(len(order) - 1, -1, -1):
+        lane = options[order[k]]
+        best_after[k] = best_after[k + 1] + (lane[0].score if lane else 0)
+    found: list[tuple[int, tuple[Candidate | None, ...]]] = []
+    chosen: list[Candidate | None] = [None] * len(options)
+    run: list[Candidate] = []
+    marked: dict[str, int] = dict.fromkeys(rules.limits, 0)
+    steps = 0
+
+    def marks_fit(c: Candidate) -> bool:
+        return all(marked.get(m, 0) < rules.limits.get(m, len(options) + 1) for m in c.option.marks)
+
+    def search(k: int, value: int, used: int) -> None:
+        nonlocal steps
+        if k == len(order):
+            worth = run_score(rules, weights, run)
+            if run and (not found or worth > found[0][0]) and joined(masks, run):
+                found[:] = [(worth, tuple(chosen))]
+            return
+        rest = best_after[k + 1]
+        for c in options[order[k]]:
+            if steps >= budget or (found and value + c.score + rest <= found[0][0]):
+                return
+            steps += 1
+            if not steps & 255 and should_stop():
+                steps = budget
+                return
+            if c.track & used or (c.option.marks and not marks_fit(c)):
+                continue
+            chosen[order[k]] = c
+            run.append(c)
+            for m in c.option.marks:
+                marked[m] = marked.get(m, 0) + 1
+            search(k + 1, value + c.score, used if rules.shared_track else used | c.track)
+            for m in c.option.marks:
+                marked[m] -= 1
+            run.pop()
+            chosen[order[k]] = None
+        if not must_run[order[k]] and steps < budget and (not found or value + rest > found[0][0]):
+            search(k + 1, value, used)
+
+    search(0, 0, 0)
+    return found[0] if found else None

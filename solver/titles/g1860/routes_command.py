@@ -1,0 +1,138 @@
+"""``python -m solver routes POSITION --company ID`` on an 1860 position: the company's best run by the optimizer
+(solver.titles.g1860.optimizer), with the flags, JSON shape and exit codes of 1862's command (docs/optimizer.md):
+status, revenue, subsidy, total, bound, seconds, reason and the routes by station, each stop with what it earns.
+
+``--pin ROUTES.json`` fixes some trains' routes, given station by station (docs/routes-1860.md, "The command"):
+
+    {"company": "C&N", "routes": [{"train": "2+1", "nodes": ["F2:0", "F2:1", "F4", "G5"], "halts": 1}]}
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from pydantic import Field, ValidationError
+
+from solver.cli.common import canonical_company, print_json
+from solver.cli.routes import EXIT_CODES, EXIT_SOLVER_FAILED, check_limits
+from solver.core.board_position import BoardPosition
+from solver.core.evaluator import RouteSpec, TrainScore
+from solver.core.search.model import SolverFailure
+from solver.core.search.run_search import SearchResult
+from solver.errors import InputError, Problem, format_problems
+from solver.jsonfile import FileModel, read_json_file
+from solver.titles.g1860 import rulebook
+from solver.titles.g1860.optimizer import best_run
+
+
+class PinnedRoute(FileModel):
+    train: str = Field(description="the train, as 3+2")
+    nodes: list[str] = Field(min_length=2, description="the stations passed in order: HEX:n, or HEX for one station")
+    halts: int | None = Field(None, description="how many halts the route counts (default: as many as fit)")
+
+
+class PinFile(FileModel):
+    """An 1860 route file: the routes of some of a company's trains, station by station."""
+
+    company: str | None = Field(None, description="the company (or give --company)")
+    routes: list[PinnedRoute] = Field(default_factory=list)
+
+
+def load_pins(path: str, company: str) -> tuple[RouteSpec, ...]:
+    """The routes of an 1860 route file; InputError naming the file and field when it cannot be read, or when it is
+    for another company."""
+    try:
+        read = PinFile.model_validate(read_json_file(path, "routes"))
+    except ValidationError as exc:
+        raise InputError(format_problems(exc, f"pin file {path}")) from None
+    if read.company is not None and read.company.casefold() != company.casefold():
+        raise InputError([Problem(f"pin file {path}", "format", f"is for {read.company}, not {company}")])
+    return tuple(
+        RouteSpec(
+            r.train.strip(), tuple(n.strip().upper() for n in r.nodes), {} if r.halts is None else {"halts": r.halts}
+        )
+        for r in read.routes
+    )
+
+
+def train_to_dict(score: TrainScore) -> dict[str, Any]:
+    """One train's route as JSON: the train, its stations in order, each stop with what it earns, its revenue and
+    halt subsidy."""
+    return {
+        "train": score.train,
+        "nodes": [str(n) for n in score.nodes],
+        "stops": [
+            {"node": str(s.node), "kind": s.kind, "value": s.value, "counted": s.counted, "note": s.note}
+            for s in score.stops
+        ],
+        "revenue": score.revenue,
+        "subsidy": score.subsidy,
+        "notes": list(score.notes),
+    }
+
+
+def result_to_dict(company: str, result: SearchResult) -> dict[str, Any]:
+    """The JSON answer, in the shape of 1862's: company, revenue, subsidy, total, status, bound, solve_seconds,
+    reason, routes, notes."""
+    evaluation = result.evaluation
+    return {
+        "company": company,
+        "revenue": evaluation.revenue,
+        "subsidy": evaluation.subsidy,
+        "total": evaluation.revenue + evaluation.subsidy,
+        "status": result.status,
+        "bound": result.bound,
+        "solve_seconds": round(result.seconds, 3),
+        "reason": result.reason,
+        "routes": [train_to_dict(t) for t in evaluation.trains],
+        "notes": [],
+    }
+
+
+def status_text(result: SearchResult) -> str:
+    if result.status == "optimal":
+        return "proven optimal"
+    if result.status == "feasible":
+        return f"best found in {result.seconds:.1f} s, bound {result.bound}"
+    if result.status == "infeasible":
+        return f"no legal run: {result.reason}"
+    return f"{result.reason} after {result.seconds:.1f} s: the time limit came before any run was found"
+
+
+def run(args: argparse.Namespace, position: BoardPosition) -> int:
+    """The routes command on an 1860 position (the arguments of solver.cli.routes)."""
+    company = canonical_company(args.company, position.companies, "in this position")
+    if not position.companies[company].trains:
+        raise InputError([Problem(f"company {company}", rulebook.OWN_TRAINS, "has no trains, so it has no run")])
+    check_limits(args.time_limit, args.workers)
+    pins = load_pins(args.pin, company) if args.pin else ()
+    try:
+        result = best_run(
+            position,
+            company,
+            objective=args.objective,
+            time_limit=args.time_limit,
+            pins=pins,
+            excluded=tuple(args.exclude),
+            workers=args.workers,
+        )
+    except SolverFailure as exc:
+        print(f"error: the CP-SAT solver failed, so there is no answer: {exc}", file=sys.stderr)
+        return EXIT_SOLVER_FAILED
+    code = EXIT_CODES[result.status]
+    if args.json:
+        print_json(result_to_dict(company, result))
+        return code
+    print(f"{company} best run, phase {position.phase}, objective {args.objective}: {status_text(result)}")
+    for score in result.evaluation.trains:
+        print(f"{score.train}: {' '.join(str(n) for n in score.nodes)}")
+        for stop in score.stops:
+            print(f"  {stop.node} {stop.kind}: {stop.value if stop.counted else '-'} ({stop.note})")
+        print(f"  revenue {score.revenue}, halt subsidy {score.subsidy}" + "".join(f"; {n}" for n in score.notes))
+    if result.routes:
+        revenue, subsidy = result.evaluation.revenue, result.evaluation.subsidy
+        print(f"Revenue {revenue}; halt subsidy {subsidy} to the treasury (not revenue); total {revenue + subsidy}")
+    print(f"Solved in {result.seconds:.2f} s")
+    return code

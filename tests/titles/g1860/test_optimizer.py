@@ -1,0 +1,210 @@
+"""1860's optimizer (solver.titles.g1860.optimizer) on the core's run search: the same best run as the independent
+exhaustive enumerator, revenue, subsidy and proof, on random stretches of the board in both rule modes, every
+special run mode and both objectives; every run of the two recorded games beaten or matched, proven; pins and
+excluded trains; the time limit and the stop event."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.core.board_position import BoardPosition
+from solver.core.evaluator import RouteSpec
+from solver.core.search.run_search import ProgressInfo
+from solver.errors import InputError
+from solver.titles.g1860 import enumerator, rulebook
+from solver.titles.g1860.evaluator import evaluate
+from solver.titles.g1860.importer.replay import in_mode
+from solver.titles.g1860.optimizer import best_run
+
+from .boards import cowes, hub, south_west, ventnor
+from .test_importer import OLD_FORMAT, STOCK_MARKET, reviews
+
+#: Each stretch of the board with the companies that have a base on it.
+STRETCHES: dict[str, tuple[Any, tuple[str, ...]]] = {
+    "south_west": (south_west, ("VY&SC", "S&C")),
+    "cowes": (cowes, ("C&N", "S&C")),
+    "hub": (hub, ("S&C", "IWNJ", "NGStL")),
+    "ventnor": (ventnor, ("NGStL",)),
+}
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> tuple[BoardPosition, str, str]:
+    """A stretch, a company with a base on it, one or two trains, a rule mode, a game state and an objective."""
+    stretch, companies = STRETCHES[draw(st.sampled_from(sorted(STRETCHES)))]
+    company = draw(st.sampled_from(companies))
+    leased = draw(st.booleans())
+    trains = draw(st.lists(st.sampled_from(["2+1", "3+2", "4+2"]), min_size=1, max_size=1 if leased else 2))
+    site = draw(st.booleans())
+    rules: dict[str, Any] = {"mode": "site" if site else "rulebook"}
+    if site and draw(st.booleans()):
+        rules["reenter_hexes"] = True
+    state = draw(st.sampled_from(["", "halts_ignored", "nationalisation"]))
+    if state:
+        rules[state] = True
+    if leased:
+        rules["insolvency"] = draw(st.sampled_from(["leasing", "original"]))
+    objective = draw(st.sampled_from(["revenue", "cash"]))
+    position = stretch({company: trains}, rules=rules, company_rules={company: {"insolvent": leased}})
+    return position, company, objective
+
+
+def key(revenue: int, subsidy: int, objective: str) -> tuple[int, int]:
+    return (revenue + subsidy, revenue) if objective == "cash" else (revenue, subsidy)
+
+
+@settings(max_examples=60)
+@given(boards())
+def test_the_optimizer_finds_the_enumerators_best_run_and_proves_it(board: tuple[BoardPosition, str, str]) -> None:
+    position, company, objective = board
+    found = best_run(position, company, objective=objective)  # type: ignore[arg-type]
+    exhaustive = enumerator.best_run(position, company, objective)  # type: ignore[arg-type]
+    assert exhaustive.complete
+    mine, theirs = found.evaluation, exhaustive.evaluation
+    assert key(mine.revenue, mine.subsidy, objective) == key(theirs.revenue, theirs.subsidy, objective)
+    if found.routes:
+        assert found.status == "optimal" and found.bound == key(mine.revenue, mine.subsidy, objective)[0]
+        assert evaluate(position, company, found.routes) == mine
+    else:
+        assert found.status == "infeasible" and exhaustive.run == ()
+
+
+@settings(max_examples=8)
+@given(st.data())
+def test_on_the_recorded_yellow_phase_positions_the_optimizer_equals_the_enumerator(data: st.DataObject) -> None:
+    """Real positions of medium size: the phase-2 runs of the recorded games, where the enumerator finishes."""
+    early = [r.run for path in (OLD_FORMAT, STOCK_MARKET) for r in reviews(path) if r.run.position.phase == "2"]
+    run = data.draw(st.sampled_from(early))
+    position = in_mode(run.position, data.draw(st.sampled_from(["site", "rulebook"])))
+    exhaustive = enumerator.best_run(position, run.company, time_limit=5.0)
+    if not exhaustive.complete:
+        return
+    found = best_run(position, run.company)
+    assert (found.evaluation.revenue, found.evaluation.subsidy) == (
+        exhaustive.evaluation.revenue,
+        exhaustive.evaluation.subsidy,
+    )
+    assert found.status == ("optimal" if found.routes else "infeasible")
+
+
+@pytest.mark.parametrize("path", [OLD_FORMAT, STOCK_MARKET], ids=lambda p: p.stem)
+@pytest.mark.parametrize("mode", ["site", "rulebook"])
+def test_no_recorded_run_beats_the_proven_optimum(path: Path, mode: str) -> None:
+    """Every run of the two recorded games: in the site's mode (as played) the proven optimum is at least the
+    recorded revenue; in the rulebook's mode at least every recorded run the rulebook allows."""
+    for review in reviews(path):
+        verdict = review.site if mode == "site" else review.rulebook
+        position = review.run.position if mode == "site" else in_mode(review.run.position, "rulebook")
+        found = best_run(position, review.run.company, time_limit=600)
+        assert found.status in ("optimal", "infeasible"), review.run.action_id
+        if verdict.legal:
+            assert found.status == "optimal", review.run.action_id
+            assert found.evaluation.revenue >= verdict.revenue, review.run.action_id
+
+
+# ------------------------------------------------------------ pins, excluded trains, modes
+
+
+HUB = hub({"S&C": ["3+2", "3+2"]})
+
+
+def test_pinning_the_best_route_of_one_train_gives_the_same_best_run() -> None:
+    best = best_run(HUB, "S&C")
+    again = best_run(HUB, "S&C", pins=[best.routes[1]])
+    assert again.status == "optimal" and again.evaluation.revenue == best.evaluation.revenue
+    assert best.routes[1] in again.routes
+
+
+def test_a_pinned_worse_route_is_kept_and_the_rest_re_solved() -> None:
+    pin = RouteSpec("3+2", ("E9:0", "F10:0", "F12:0"))
+    pinned = best_run(HUB, "S&C", pins=[pin])
+    assert pinned.status == "optimal"
+    assert any(set(r.nodes) == set(pin.nodes) for r in pinned.routes)
+    assert pinned.evaluation.revenue <= best_run(HUB, "S&C").evaluation.revenue
+
+
+def test_a_pinned_route_the_train_may_not_run_is_bad_input_naming_it() -> None:
+    with pytest.raises(InputError) as caught:
+        best_run(HUB, "S&C", pins=[RouteSpec("3+2", ("G11:0", "G9:0", "G7:0", "H8:0"))])
+    assert caught.value.problems[0].where.startswith("pinned route 1 (3+2)")
+
+
+def test_a_pin_or_exclusion_of_a_train_the_company_does_not_have_is_bad_input() -> None:
+    with pytest.raises(InputError) as pinned:
+        best_run(HUB, "S&C", pins=[RouteSpec("4+2", ("E9:0", "F10:0", "F12:0"))])
+    assert pinned.value.problems[0].rule == rulebook.OWN_TRAINS and "4+2" in pinned.value.problems[0].message
+    with pytest.raises(InputError) as excluded:
+        best_run(HUB, "S&C", excluded=["3+2", "3+2", "3+2"])
+    assert excluded.value.problems[0].where == "excluded train 3+2"
+
+
+def test_an_excluded_train_does_not_run() -> None:
+    one = best_run(HUB, "S&C", excluded=["3+2"])
+    assert len(one.routes) == 1 and one.status == "optimal"
+    assert one.evaluation.revenue == best_run(hub({"S&C": ["3+2"]}), "S&C").evaluation.revenue
+
+
+def test_an_unknown_company_is_bad_input() -> None:
+    with pytest.raises(InputError):
+        best_run(HUB, "XYZ")
+
+
+def test_nationalisation_counts_only_the_first_number_rb_l673() -> None:
+    pos = south_west({"VY&SC": ["3+2"]})
+    normal, british_rail = best_run(pos, "VY&SC"), best_run(pos, "VY&SC", nationalisation=True)
+    assert (normal.evaluation.revenue, normal.evaluation.subsidy) == (80, 10)
+    assert british_rail.evaluation.revenue < normal.evaluation.revenue
+    stops = [s for t in british_rail.evaluation.trains for s in t.stops if s.counted]
+    assert len(stops) <= 3
+
+
+def test_a_company_without_its_home_base_has_no_legal_run_rb_l525() -> None:
+    pos = hub({"IWNJ": ["3+2"]})
+    without = BoardPosition(pos.board, pos.phase, pos.tiles, {**pos.stations, "G7": ((), ())}, pos.companies, pos.rules)
+    result = best_run(without, "IWNJ")
+    assert result.status == "infeasible" and "home G7" in result.reason
+
+
+# ------------------------------------------------------------ time limit and stop
+
+
+def _hard() -> tuple[BoardPosition, str]:
+    review = next(r for r in reviews(STOCK_MARKET) if r.run.action_id == 648)
+    return review.run.position, review.run.company
+
+
+@pytest.mark.parametrize("limit", [0.05, 0.3])
+def test_the_time_limit_holds(limit: float) -> None:
+    position, company = _hard()
+    began = time.perf_counter()
+    result = best_run(position, company, time_limit=limit)
+    assert time.perf_counter() - began < limit + 0.2
+    assert result.status in ("feasible", "unknown")
+
+
+def test_the_stop_event_holds() -> None:
+    position, company = _hard()
+    stop = threading.Event()
+    timer = threading.Timer(0.2, stop.set)
+    timer.start()
+    began = time.perf_counter()
+    result = best_run(position, company, time_limit=600, stop=stop)
+    timer.join()
+    assert time.perf_counter() - began < 0.2 + 0.2
+    assert result.status in ("feasible", "unknown")
+
+
+def test_progress_reports_better_runs_up_to_the_answer() -> None:
+    seen: list[ProgressInfo] = []
+    result = best_run(HUB, "S&C", progress=seen.append)
+    # Each report is a better run (by revenue, then subsidy, then trains running): revenue never falls.
+    assert seen and [p.objective for p in seen] == sorted(p.objective for p in seen)
+    assert seen[-1].objective == result.evaluation.revenue
+    assert all(p.bound >= result.evaluation.revenue for p in seen)
