@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from solver.titles.g1862.routes.gc_pause import gc_paused
+from solver.core.gc_pause import gc_paused
 
 
 @pytest.fixture(autouse=True)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from solver.core.evaluator import Evaluation, RouteSpec
+from solver.core.gc_pause import gc_paused
 from solver.core.search.candidates import (
     Candidate,
     Listing,
@@ -113,6 +114,7 @@ class _Best:
     run: tuple[Candidate | None, ...]
 
 
+@gc_paused()
 def best_run(
     problem: RunProblem,
     objective: Objective = "revenue",

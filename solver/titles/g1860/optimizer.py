@@ -13,6 +13,7 @@ trains running (each train must run if it can, RB L521).
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -87,7 +88,8 @@ def best_run(
     """The best run of `company`'s trains in `position` (with nationalisation's allowance when `nationalisation`
     says so), proven optimal when the time limit allows: status, routes, the evaluator's verdict and the bound.
     InputError for an unknown company, faulty rule modes, an excluded or pinned train the company does not have,
-    or a pinned route its train may not run alone."""
+    or a pinned route its train may not run alone. The time limit counts from the call, preparation included."""
+    started = time.perf_counter()
     position = with_nationalisation(position, nationalisation)
     rules = rules_for(position, company)
     trains, pinned = _trains(position, company, pins, excluded)
@@ -106,7 +108,8 @@ def best_run(
         evaluate=lambda run: evaluate(position, company, run, graph),
         pins=pinned,
     )
-    result = search(problem, objective, time_limit, stop, progress, workers)
+    left = max(0.0, time_limit - (time.perf_counter() - started))
+    result = search(problem, objective, left, stop, progress, workers)
     if home is None and result.status == "infeasible":
         hex_id = position.board.companies[company].home
         return replace(result, reason=f"no {company} base stands on its home {hex_id} ({rulebook.HOME_AND_MEETING})")

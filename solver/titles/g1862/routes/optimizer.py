@@ -16,13 +16,13 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
+from solver.core.gc_pause import gc_paused
 from solver.errors import InputError, Problem
 from solver.titles.g1862.position import CompanyState, Position
 from solver.titles.g1862.routes.bounds import OptionBounds, chain_thresholds, option_bounds
 from solver.titles.g1862.routes.candidates import ListingStopped, legal_candidates
 from solver.titles.g1862.routes.chain_candidates import ChainCandidate
 from solver.titles.g1862.routes.cpsat_model import REVENUE_WEIGHT, Option, RunModel, RunPlan, TrainSlot, plan_run
-from solver.titles.g1862.routes.gc_pause import gc_paused
 from solver.titles.g1862.routes.legality import missing_home, station_name
 from solver.titles.g1862.routes.model import Evaluation, Objective, RouteSpec, SolveOptions, SolveResult, Status
 from solver.titles.g1862.routes.stop_graph import StopGraph, build_stop_graph

@@ -1,5 +1,6 @@
 """Pausing Python's cyclic garbage collector while a route solve does its Python work (`prepare` and
-`optimize` in titles.g1862.routes.optimizer: listing routes and chains, building the models, checking the answer).
+`optimize` in titles.g1862.routes.optimizer, and the core run search of solver.core.search.run_search: listing
+routes and chains, building the models, checking the answer).
 
 Listing routes and chains allocates hundreds of thousands of small tuples that all live until the model is
 built. Each allocation burst triggers the collector, which then walks every one of them again, although the
