@@ -24,7 +24,7 @@ from functools import cached_property
 from typing import Any, Protocol
 
 from solver.core.board_position import BoardPosition
-from solver.core.track_graph import Link, NodeRef, Piece, Side, TrackGraph
+from solver.core.track_graph import Link, NodeRef, Piece, Side, TrackGraph, track_hexes
 from solver.errors import Problem
 
 #: At most this many ways of tracing one route (several links between the same two nodes) are tried, and at
@@ -136,6 +136,18 @@ class RouteRules(Protocol):
     def check_run(self, graph: TrackGraph, routes: Sequence[TracedRoute]) -> list[Problem]: ...
 
     def score_route(self, graph: TrackGraph, route: TracedRoute) -> TrainScore: ...
+
+
+def shared_track(routes: Sequence[TracedRoute], rule: str) -> list[Problem]:
+    """One Problem, citing the title's `rule`, for each two routes that run over the same track (a path or a hex
+    side), for titles whose trains may not share track; they may still meet at stations."""
+    return [
+        Problem(
+            f"{a.label} and {b.label}", rule, f"two trains run over the same track in {track_hexes(a.track & b.track)}"
+        )
+        for a, b in itertools.combinations(routes, 2)
+        if a.track & b.track
+    ]
 
 
 def train_labels(trains: Sequence[str]) -> list[str]:

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver.core.board_position import BoardPosition
-from solver.core.evaluator import TracedRoute, TrainScore
-from solver.core.track_graph import NodeRef, Piece, Side, TrackGraph
+from solver.core.evaluator import TracedRoute, TrainScore, shared_track
+from solver.core.track_graph import NodeRef, TrackGraph, track_hexes
 from solver.errors import Problem
 from solver.titles.g1860 import rulebook
 from solver.titles.g1860.modes import RunMode
@@ -94,7 +94,7 @@ class Rules1860:
                     Problem(
                         f"{label} {route.nodes[i]}-{route.nodes[i + 1]} and {route.nodes[j]}-{route.nodes[j + 1]}",
                         rulebook.NO_SHARED_TRACK,
-                        f"the route runs over the same track twice in {_hexes_of(shared)}",
+                        f"the route runs over the same track twice in {track_hexes(shared)}",
                     )
                 )
         if not self.mode.reenter_hexes:
@@ -121,18 +121,7 @@ class Rules1860:
 
     def check_overlap(self, graph: TrackGraph, routes: Sequence[TracedRoute]) -> list[Problem]:
         """No two trains run over the same track (Running Trains, RB L540); stations may be shared."""
-        problems: list[Problem] = []
-        for a, b in itertools.combinations(routes, 2):
-            shared = a.track & b.track
-            if shared:
-                problems.append(
-                    Problem(
-                        f"{a.label} and {b.label}",
-                        rulebook.NO_SHARED_TRACK,
-                        f"two trains run over the same track in {_hexes_of(shared)}",
-                    )
-                )
-        return problems
+        return shared_track(routes, rulebook.NO_SHARED_TRACK)
 
     def check_run(self, graph: TrackGraph, routes: Sequence[TracedRoute]) -> list[Problem]:
         """The home base on a route, every route meeting the run from it at a station, and one pass of a
@@ -194,8 +183,3 @@ class Rules1860:
         counted = count_stops(graph, route, size, self.mode)
         notes = [f"passes tokened-out {ref}" for ref in self.passes(graph, route)]
         return score_counted(graph, self.position.phase, route, counted, self.mode, notes)
-
-
-def _hexes_of(track: frozenset[Piece | Side]) -> str:
-    """The hexes of shared track, for a message."""
-    return ", ".join(sorted({item.hex if isinstance(item, Piece) else item[0] for item in track}))

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver.core.board_position import BoardPosition
-from solver.core.evaluator import StopScore, TracedRoute, TrainScore
+from solver.core.evaluator import StopScore, TracedRoute, TrainScore, shared_track
 from solver.core.track_graph import NodeRef, TrackGraph, track_hexes
 from solver.errors import Problem
 from solver.titles.g18bf import rulebook
@@ -142,18 +142,7 @@ class Rules18BF:
 
     def check_overlap(self, graph: TrackGraph, routes: Sequence[TracedRoute]) -> list[Problem]:
         """No two routes share a track segment; they may meet or cross at cities and red areas (§10.6)."""
-        problems: list[Problem] = []
-        for a, b in itertools.combinations(routes, 2):
-            shared = a.track & b.track
-            if shared:
-                problems.append(
-                    Problem(
-                        f"{a.label} and {b.label}",
-                        rulebook.NO_SHARED_TRACK,
-                        f"two trains share track in {track_hexes(shared)}",
-                    )
-                )
-        return problems
+        return shared_track(routes, rulebook.NO_SHARED_TRACK)
 
     def check_run(self, graph: TrackGraph, routes: Sequence[TracedRoute]) -> list[Problem]:
         """18BF has no rule of the whole run beyond shared track: any marker will do for each route (§10.1)."""
