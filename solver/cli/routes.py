@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
 def _other_title(args: argparse.Namespace, position: BoardPosition) -> int:
     """The command on a position of another title, by its own package (docs/routes-1860.md for 1860)."""
     if position.board.title == "1860":
-        from solver.titles.g1860.routes_command import run as run_1860
+        from solver.cli.routes_1860 import run as run_1860
 
         return run_1860(args, position)
     title = short_title(position.board.title)
