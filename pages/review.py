@@ -3,6 +3,8 @@ of it on the Board and Routes pages, and review every recorded run against the b
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from pages import session
@@ -32,6 +34,26 @@ TABLE = "review_table"
 MOMENT = "review_moment"
 PICK = "review_pick"
 NO_TOOLBAR = {"displayModeBar": False}
+#: Column widths (pixels) that fit the runs table on a 1280 px laptop's page without a sideways scroll; the
+#: chosen run's whole verdict is shown below the table (issue 14).
+RUN_COLUMNS: dict[str, Any] = {
+    "Action": st.column_config.NumberColumn(width=60),
+    "Round": st.column_config.TextColumn(width=65),
+    "Company": st.column_config.TextColumn(width=75),
+    "Director": st.column_config.TextColumn(width=90),
+    "Recorded £": st.column_config.NumberColumn(width=85),
+    "By the rulebook £": st.column_config.NumberColumn(
+        "Rulebook £", width=85, help="The recorded routes scored by the rulebook; empty when they break a rule"
+    ),
+    "Best £": st.column_config.NumberColumn(width=60),
+    "Proven optimal": st.column_config.CheckboxColumn(
+        "Proven", width=65, help="The best run is proven optimal (else: the best found in the time limit)"
+    ),
+    "Left on the table £": st.column_config.NumberColumn(width=135),
+    "Recorded run": st.column_config.TextColumn(
+        width=170, help="The recorded run by the rulebook; choose the run below for the whole reason"
+    ),
+}
 
 
 def _load(name: str, raw: bytes) -> None:
@@ -53,7 +75,7 @@ def _open(position: Position, company: str | None, what: str) -> None:
 
 def _selected(reviews: list[RunReview], game: ImportedGame) -> None:
     shown = readable_table(reviews)
-    st.dataframe(shown, key=TABLE, hide_index=True)
+    st.dataframe(shown, key=TABLE, hide_index=True, column_config=RUN_COLUMNS)
     by_id = {r.action_id: r for r in reviews}
     order = [int(a) for a in shown["Action"]]
 
@@ -115,6 +137,7 @@ def _summary(reviews: list[RunReview]) -> None:
 
 def main() -> None:
     session.through_app()
+    session.narrow_margins()
     st.title("Import review")
     st.caption(
         "Upload a game exported from 18xx.games (1862), finished or in progress, or paste the export. Open any "

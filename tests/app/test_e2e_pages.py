@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 WIDTHS = (1280, 1600)
 TABLET = {"width": 1024, "height": 768}  # a landscape tablet
 LOG_WARNINGS = ("Session State API", "Traceback", "Error")
+ECR_PERMITS = ("freight", "local", "express")  # the late game's ECR, the longest permits value
 
 pytestmark = pytest.mark.e2e
 
@@ -49,6 +50,26 @@ def boxes(pg: Any, selector: str) -> list[dict[str, float]]:
     found: list[dict[str, float]] = pg.evaluate(
         "(sel) => Array.from(document.querySelectorAll(sel)).map(e => { const r = e.getBoundingClientRect();"
         " return {left: r.left, right: r.right, top: r.top, scroll: e.scrollWidth, client: e.clientWidth}; })",
+        selector,
+    )
+    return found
+
+
+def grid_overflows(pg: Any) -> list[int]:
+    """For each table (Streamlit's data grid) on the page, how many pixels of it need a sideways scroll."""
+    found: list[int] = pg.evaluate(
+        "() => Array.from(document.querySelectorAll('[data-testid=\"stDataFrame\"] .dvn-scroller'))"
+        ".map(e => e.scrollWidth - e.clientWidth)"
+    )
+    return found
+
+
+def cut_texts(pg: Any, selector: str) -> list[str]:
+    """The texts of the elements matching `selector` that are cut off: wider than their box, or reaching past the
+    window's right edge; the value of a text box counts as its text."""
+    found: list[str] = pg.evaluate(
+        "(sel) => Array.from(document.querySelectorAll(sel)).filter(e => e.scrollWidth > e.clientWidth + 1"
+        " || e.getBoundingClientRect().right > window.innerWidth).map(e => e.value || e.innerText)",
         selector,
     )
     return found
@@ -122,6 +143,13 @@ def test_routes_mergers_and_market_fit_at_laptop_wide_and_tablet_widths(
             (steps,) = boxes(pg, ".st-key-merge-steps")
             assert steps["scroll"] <= steps["client"] + 1 and steps["right"] <= width, steps
             assert overflow(pg) <= 1
+            # issue 14: the Companies table needed a sideways scroll at 1280 px and cut the permits, markers
+            # and trains; every table fits now, and each company's lists are shown whole
+            assert all(o <= 1 for o in grid_overflows(pg)), grid_overflows(pg)
+            lists = pg.locator(".st-key-merge-company-lists")
+            for permit in ECR_PERMITS:
+                lists.get_by_text(permit, exact=True).first.wait_for()
+            assert not cut_texts(pg, ".st-key-merge-company-lists input, .st-key-merge-company-lists span")
             if width in WIDTHS:
                 whole_page_shot(pg, f"mergers-{width}.png")
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from test_e2e_browser import SHOTS, open_page, page, plotly_traces, server, wait_for_app  # noqa: F401 - fixtures
-from test_e2e_pages import WIDTHS, at_width, boxes, overflow, whole_page_shot
+from test_e2e_pages import WIDTHS, at_width, boxes, grid_overflows, overflow, whole_page_shot
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "tests" / "data" / "importer" / "46925.json"
@@ -38,6 +38,11 @@ def test_a_reviewed_run_opens_on_routes_and_solves_to_the_reviews_optimum(page: 
     for width in WIDTHS:
         at_width(pg, width)
         assert overflow(pg) <= 1
+        # issue 14: the runs table needed a sideways scroll for its long verdicts (now short, the chosen run's
+        # whole verdict below it); the runs table, like every table, fits the page
+        assert grid_overflows(pg) and all(o <= 1 for o in grid_overflows(pg)), grid_overflows(pg)
+        (table,) = boxes(pg, ".st-key-review_table")
+        assert table["right"] <= width and table["scroll"] <= table["client"] + 1, table
         charts = boxes(pg, ".js-plotly-plot")  # money left, revenue per run, the recorded and the best run
         assert len(charts) == 4 and all(c["right"] <= width for c in charts), charts
         assert sum(name.startswith("route ") for name in plotly_traces(pg)) >= 2  # a line on each board
