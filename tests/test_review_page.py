@@ -44,7 +44,6 @@ def test_review_page_reviews_an_imported_game_and_shows_chart_and_table() -> Non
     ]
 
 
-
 def test_the_runs_table_is_short_enough_to_read_whole_and_the_chosen_runs_verdict_is_shown_in_full() -> None:
     # issue 14: long verdicts in the runs table needed a sideways scroll; the table gives each column a width
     # (pages/review.py RUN_COLUMNS) and the chosen run's whole verdict is shown below it
