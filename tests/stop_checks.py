@@ -40,15 +40,20 @@ class StopAtCheck(threading.Event):
 
 
 class CountedCalls:
-    """Wraps a `stopped()` callable: counts its calls, and the calls after it first answered True."""
+    """Wraps a `stopped()` callable: counts its calls, runs `then` at the `at`-th (a cancel or a Stop pressed
+    in the middle of the work), and counts the calls from the first that answered True."""
 
-    def __init__(self, stopped: Callable[[], bool]) -> None:
+    def __init__(self, stopped: Callable[[], bool], at: int = 0, then: Callable[[], object] | None = None) -> None:
         self.stopped = stopped
+        self.at = at
+        self.then = then
         self.calls = 0
         self.calls_after_stop = 0
 
     def __call__(self) -> bool:
         self.calls += 1
+        if self.calls == self.at and self.then is not None:
+            self.then()
         answer = self.stopped()
         if answer:
             self.calls_after_stop += 1

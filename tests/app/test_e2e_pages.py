@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_e2e_browser import SHOTS, browser, open_page, running_app, solve, wait_for_app
+from test_e2e_browser import SHOTS, browser, open_page, running_app, solve, wait_for_app, wait_for_layout
 
 from solver.titles.g1862.position import load_position
 from solver.titles.g1862.routes.model import SolveOptions
@@ -81,11 +81,11 @@ def whole_page_shot(pg: Any, name: str) -> None:
     width = pg.viewport_size["width"]
     height = pg.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
     pg.set_viewport_size({"width": width, "height": min(int(height) + 40, 4000)})
-    pg.wait_for_timeout(800)  # let Plotly redraw at the new size
+    wait_for_layout(pg)  # Plotly redraws at the new size
     SHOTS.mkdir(parents=True, exist_ok=True)
     pg.screenshot(path=str(SHOTS / name))
     pg.set_viewport_size({"width": width, "height": 900})
-    pg.wait_for_timeout(300)
+    wait_for_layout(pg)
 
 
 def click_text(pg: Any, text: str) -> None:
@@ -108,7 +108,7 @@ def check_routes(pg: Any, revenue: int, side_by_side: bool) -> None:
 
 def at_width(pg: Any, width: int, height: int = 900) -> None:
     pg.set_viewport_size({"width": width, "height": height})
-    pg.wait_for_timeout(600)  # let the page lay itself out again
+    wait_for_layout(pg)  # the page lays itself out again
     wait_for_app(pg, settle_ms=100)
 
 

@@ -11,7 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_e2e_browser import SHOTS, open_page, page, plotly_traces, server, wait_for_app  # noqa: F401 - fixtures
+from test_e2e_browser import (  # noqa: F401 - fixtures
+    SHOTS,
+    open_page,
+    page,
+    plotly_traces,
+    server,
+    wait_for_app,
+    wait_for_layout,
+)
 from test_e2e_pages import WIDTHS, at_width, boxes, grid_overflows, overflow, whole_page_shot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,7 +57,7 @@ def test_a_reviewed_run_opens_on_routes_and_solves_to_the_reviews_optimum(page: 
         whole_page_shot(pg, f"review-{width}.png")
     boards = pg.locator(".js-plotly-plot")
     boards.nth(boards.count() - 2).scroll_into_view_if_needed()
-    pg.wait_for_timeout(600)
+    wait_for_layout(pg)
     SHOTS.mkdir(parents=True, exist_ok=True)
     pg.locator('[data-testid="stHorizontalBlock"]').last.screenshot(path=str(SHOTS / "review-run.png"))
 
