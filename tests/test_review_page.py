@@ -35,6 +35,11 @@ def test_review_page_reviews_an_imported_game_and_shows_chart_and_table() -> Non
     table = at.dataframe[0].value
     assert "left_on_table" not in table.columns and "Left on the table £" in table.columns
     assert table["Left on the table £"].to_list() == sorted((r.left_on_table for r in reviews), reverse=True)
+    # issue 14: the revenue chart's legend names each company once (two entries per company needed a scrolled
+    # legend, cutting off the last companies in the screenshots)
+    revenue = json.loads(at.get("plotly_chart")[1].proto.spec)
+    in_legend = [t["name"] for t in revenue["data"] if t.get("showlegend", True)]
+    assert in_legend == sorted({r.company for r in reviews}) and len(revenue["data"]) == 2 * len(in_legend)
     # issue 14: the chosen run's boards are titled in words ("Optimal (optimal): £400" before)
     chosen = next(r for r in reviews if r.action_id == table["Action"][0])
     titles = [json.loads(chart.proto.spec)["layout"]["title"]["text"] for chart in at.get("plotly_chart")[2:]]

@@ -54,6 +54,12 @@ def test_a_reviewed_run_opens_on_routes_and_solves_to_the_reviews_optimum(page: 
         charts = boxes(pg, ".js-plotly-plot")  # money left, revenue per run, the recorded and the best run
         assert len(charts) == 4 and all(c["right"] <= width for c in charts), charts
         assert sum(name.startswith("route ") for name in plotly_traces(pg)) >= 2  # a line on each board
+        # every company of the game in the revenue chart's legend, none scrolled out of sight (issue 14)
+        scrolled = pg.evaluate(
+            "() => Array.from(document.querySelectorAll('.legend .scrollbar'))"
+            ".filter(e => e.getBoundingClientRect().height > 0).length"
+        )
+        assert scrolled == 0, "a chart's legend needs scrolling"
         whole_page_shot(pg, f"review-{width}.png")
     boards = pg.locator(".js-plotly-plot")
     boards.nth(boards.count() - 2).scroll_into_view_if_needed()
