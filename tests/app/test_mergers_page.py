@@ -157,15 +157,22 @@ def test_each_companys_trains_permits_and_markers_are_edited_below_the_table_and
     assert "3L" in expected.trains and "express" in expected.permits  # the edits reached the preview
 
 
-def test_a_marker_the_scenario_gives_outside_the_map_stays_shown_and_is_refused_by_rule(app: AppTest) -> None:
+@pytest.mark.parametrize(
+    ("markers", "shown_marker", "message"),
+    [("B13, Z99", "Z99", "marker 'Z99': not a hex id"), ("B13, B13", "B13", "a hex is listed twice")],
+)
+def test_a_marker_list_the_scenario_gives_wrong_stays_shown_and_is_refused_by_rule_7_7(
+    app: AppTest, markers: str, shown_marker: str, message: str
+) -> None:
     load_example(app, "merge-5.2.6-example1")
     table = app.session_state["table:merge-companies"]
     app.session_state["table:merge-companies"] = table.with_columns(
-        pl.when(pl.col("id") == table["id"][0]).then(pl.lit("B13, Z99")).otherwise(pl.col("markers")).alias("markers")
+        pl.when(pl.col("id") == table["id"][0]).then(pl.lit(markers)).otherwise(pl.col("markers")).alias("markers")
     )
     app.session_state["table-version:merge-companies"] += 1
     app.run()
     assert not app.exception
-    assert "Z99" in company_box(app, "Station markers (7.7)", 0).value
+    assert shown_marker in company_box(app, "Station markers (7.7)", 0).value
+    assert app.session_state["table:merge-companies"]["markers"][0] == markers  # nothing changed behind the user
     text = "\n".join(str(e.value) for e in app.error)
-    assert "marker 'Z99'" in text and "7.7" in text
+    assert message in text and "7.7" in text
