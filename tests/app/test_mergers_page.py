@@ -176,3 +176,15 @@ def test_a_marker_list_the_scenario_gives_wrong_stays_shown_and_is_refused_by_ru
     assert app.session_state["table:merge-companies"]["markers"][0] == markers  # nothing changed behind the user
     text = "\n".join(str(e.value) for e in app.error)
     assert message in text and "7.7" in text
+
+
+def test_the_holdings_chart_names_the_bank_pool_the_ipo_and_the_certificates_beside_the_board_in_words(
+    app: AppTest,
+) -> None:
+    # issue 14: the chart's axis read "beside_board", the outcome's raw holder id (7.5.7)
+    from_position(app, "ECR", "ESR")
+    (chart,) = [c for c in app.get("plotly_chart") if "shares" in c.proto.spec]
+    axis = json.loads(chart.proto.spec)["layout"]["xaxis"]
+    words = dict(zip(axis["tickvals"], axis["ticktext"], strict=True))
+    assert {words["pool"], words["ipo"], words["beside_board"]} == {"Bank Pool", "IPO", "beside the board"}
+    assert words["Alice"] == "Alice"
