@@ -47,19 +47,21 @@ COMPANY_COLUMNS = {
 }
 
 
-#: The short fields shown in the Companies table; each company's trains, permits and markers are lists, shown
-#: below it in widgets that wrap (a table cell cut them off, issue 14).
+#: The short fields shown in the Companies table, with widths (pixels) that fit a landscape tablet's page; each
+#: company's trains, permits and markers are lists, shown below it in widgets that wrap (a table cell cut them
+#: off, issue 14).
 SHORT_FIELDS: dict[str, Any] = {
-    "id": st.column_config.TextColumn(width=60),
-    "price": st.column_config.NumberColumn(width=70),
-    "par": st.column_config.NumberColumn(width=60),
+    "id": st.column_config.TextColumn(width=50),
+    "price": st.column_config.NumberColumn(width=60),
+    "par": st.column_config.NumberColumn(width=50),
     "chartered": st.column_config.CheckboxColumn(width=90),
-    "cash": st.column_config.NumberColumn(width=70),
-    "unused markers": st.column_config.NumberColumn("unused markers", width=120, help="Station markers on the charter"),
-    "home": st.column_config.TextColumn(width=70, help="Empty: the printed home"),
-    "director": st.column_config.TextColumn(width=100),
+    "cash": st.column_config.NumberColumn(width=60),
+    "unused markers": st.column_config.NumberColumn("unused", width=75, help="Station markers on the charter (7.5.6)"),
+    "home": st.column_config.TextColumn(width=60, help="Empty: the printed home"),
+    "director": st.column_config.TextColumn(width=85),
     "operated": st.column_config.CheckboxColumn(width=85),
 }
+HOLDER_WIDTH, SHARES_WIDTH = 80, 55  # the Holdings and Option shares tables' columns
 
 
 def _split(text: str | None) -> list[str]:
@@ -380,13 +382,31 @@ def main() -> None:
         column_order=list(SHORT_FIELDS),
     )
     _company_lists(companies)
-    c1, c2, c3 = st.columns([1, 1.2, 1], gap="medium")
+    c1, c2, c3 = st.columns([1, 1.22, 1.14], gap="medium")
     with c1:
         st.markdown("**Players** (clockwise)")
-        players = session.editable_table("merge-players", pl.DataFrame(), num_rows="dynamic", hide_index=True)
+        players = session.editable_table(
+            "merge-players",
+            pl.DataFrame(),
+            num_rows="dynamic",
+            hide_index=True,
+            column_config={
+                "player": st.column_config.TextColumn(width=HOLDER_WIDTH),
+                "cash": st.column_config.NumberColumn(width=65),
+            },
+        )
     with c2:
         st.markdown("**Holdings** (10 shares per company)")
-        holdings = session.editable_table("merge-holdings", pl.DataFrame(), num_rows="dynamic", hide_index=True)
+        holdings = session.editable_table(
+            "merge-holdings",
+            pl.DataFrame(),
+            num_rows="dynamic",
+            hide_index=True,
+            column_config={
+                "holder": st.column_config.TextColumn(width=HOLDER_WIDTH),
+                **{c: st.column_config.NumberColumn(width=SHARES_WIDTH) for c in ids},
+            },
+        )
     with c3:
         st.markdown("**Option shares** (5.2.4; empty: redeem when affordable)")
         choices = session.editable_table(
@@ -394,7 +414,8 @@ def main() -> None:
             pl.DataFrame(),
             hide_index=True,
             column_config={
-                "option share": st.column_config.SelectboxColumn(options=["", "redeem", "relinquish"]),
+                "holder": st.column_config.TextColumn(width=HOLDER_WIDTH),
+                "option share": st.column_config.SelectboxColumn(options=["", "redeem", "relinquish"], width=100),
             },
         )
     if not _connected(pos, settings, str(kind)):
