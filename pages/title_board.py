@@ -13,7 +13,7 @@ import streamlit as st
 
 from pages import session
 from solver.any_position import short_title
-from solver.core.board_data import load_board
+from solver.core.board_data import Board, load_board
 from solver.core.board_position import BoardPosition
 from solver.draw.any_board import position_figure
 from solver.title_positions import new_title_position, position_summary
@@ -22,6 +22,14 @@ from solver.title_positions import new_title_position, position_summary
 #: on a 1280 px screen (about 720 px), within these bounds (1860 is wide: about 480 px; 18BF tall: the maximum).
 MAP_WIDTH_GUESS = 720
 MAP_HEIGHT_RANGE = (420, 1000)
+
+
+def height_for_width(board: Board, width: int) -> int:
+    """The height of the board's figure drawn `width` pixels wide, within MAP_HEIGHT_RANGE."""
+    xs, ys = zip(*(board.layout.centre(h) for h in board.hexes), strict=True)
+    shape = (max(ys) - min(ys) + 2.2) / (max(xs) - min(xs) + 2.2)  # the figure's axis ranges (any_board)
+    low, high = MAP_HEIGHT_RANGE
+    return int(min(high, max(low, round(width * shape))))
 
 
 def _map_label(variant: str) -> str:
@@ -121,12 +129,10 @@ def show(pos: BoardPosition) -> None:
         "board is not edited here; change a position by uploading its file on the Saved positions page "
         "(docs/board-data.md, Positions of any title)."
     )
-    xs, ys = zip(*(board.layout.centre(h) for h in board.hexes), strict=True)
-    shape = (max(ys) - min(ys) + 2.2) / (max(xs) - min(xs) + 2.2)  # the figure's axis ranges (any_board)
-    low, high = MAP_HEIGHT_RANGE
-    height = min(high, max(low, round(MAP_WIDTH_GUESS * shape)))
     config = {"displayModeBar": False, "scrollZoom": False}
-    st.plotly_chart(position_figure(pos, height), key="title-board-map", config=config)
+    st.plotly_chart(
+        position_figure(pos, height_for_width(board, MAP_WIDTH_GUESS)), key="title-board-map", config=config
+    )
     rules = session.title()
     st.caption(
         f"{title}'s trains: {', '.join(rules.train_kinds)}. Its money rules: {', '.join(rules.money_pages)} "

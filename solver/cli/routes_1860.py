@@ -19,6 +19,7 @@ from solver.cli.common import canonical_company, print_json
 from solver.cli.routes import EXIT_CODES, EXIT_SOLVER_FAILED, check_limits
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec, TrainScore
+from solver.core.run_report import status_text
 from solver.core.search.model import SolverFailure
 from solver.core.search.run_search import SearchResult
 from solver.errors import InputError, Problem, format_problems
@@ -89,16 +90,6 @@ def result_to_dict(company: str, result: SearchResult) -> dict[str, Any]:
         "routes": [train_to_dict(t) for t in evaluation.trains],
         "notes": [],
     }
-
-
-def status_text(result: SearchResult) -> str:
-    if result.status == "optimal":
-        return "proven optimal"
-    if result.status == "feasible":
-        return f"best found in {result.seconds:.1f} s, bound {result.bound}"
-    if result.status == "infeasible":
-        return f"no legal run: {result.reason}"
-    return f"{result.reason} after {result.seconds:.1f} s: the time limit came before any run was found"
 
 
 def run(args: argparse.Namespace, position: BoardPosition) -> int:

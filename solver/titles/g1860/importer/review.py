@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from solver.core.evaluator import Evaluation, RouteSpec
+from solver.jsonfile import read_json_file
 from solver.titles.g1860.evaluator import evaluate
-from solver.titles.g1860.importer.replay import RecordedRun, import_game, in_mode
+from solver.titles.g1860.importer.replay import RecordedRun, import_export, in_mode
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,12 @@ def review_run(run: RecordedRun) -> RunReview:
 def review_game(path: str | Path) -> list[RunReview]:
     """Every recorded run of an 1860 export judged in the game's mode and the rulebook's; InputError (naming the
     action) for an export that cannot be replayed."""
-    return [review_run(run) for run in import_game(path)]
+    return review_export(read_json_file(path, "game"), str(path))
+
+
+def review_export(data: Any, source: str) -> list[RunReview]:
+    """Every recorded run of an 1860 export's parsed JSON judged as `review_game` does."""
+    return [review_run(run) for run in import_export(data, source)]
 
 
 def review_row(review: RunReview) -> dict[str, object]:
