@@ -111,3 +111,14 @@ def test_the_preview_asks_best_run_in_nationalisation_mode() -> None:
     assert hook.evaluation.revenue == direct.evaluation.revenue == 90
     normal = best_run(position, "NGStL")
     assert normal.evaluation.revenue >= hook.evaluation.revenue
+
+
+def test_game_19354_british_rail_revenues_are_each_companys_proven_n_only_optimum_from_the_optimizer() -> None:
+    """The preview's runs come from the CP-SAT optimizer (money/runs.py): on the real board at British Rail, where
+    the exhaustive enumerator does not finish listing routes in a minute, every company's N-only run (RB L673) is
+    proven within the time limit, and no recorded run of the first round earns more."""
+    position, recorded = _british_rail_19354()
+    out = nationalisation_preview(position, time_limit=20.0)
+    assert all(out.complete.values()) and set(out.complete) == set(recorded)
+    for company, revenue in recorded.items():
+        assert out.revenues[company] >= revenue, company
