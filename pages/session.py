@@ -8,8 +8,9 @@ browser refresh restores it. The first start of a new tab loads the late-game ex
 
 from __future__ import annotations
 
+import importlib
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -168,6 +169,16 @@ def require(page: str) -> None:
         f"{served} to use this page."
     )
     st.stop()
+
+
+def title_page(modules: Mapping[str, str]) -> bool:
+    """Run the current title's own module of a page (`modules`: title id -> module with `main()`), when it has one;
+    returns whether it did. A page shared by titles calls this first and draws its own content otherwise."""
+    module = modules.get(title().id)
+    if module is None:
+        return False
+    importlib.import_module(module).main()
+    return True
 
 
 def _write_draft() -> None:
