@@ -223,7 +223,7 @@ def replace(new: AnyPosition, saved_name: str | _Keep | None = KEEP_NAME, keep_u
     return True
 
 
-def open_position(new: Position, company: str | None, origin: str) -> None:
+def open_position(new: AnyPosition, company: str | None, origin: str) -> None:
     """Make a position from elsewhere (a moment of an imported game) the current one, under no saved name
     (Undo steps back), with `company` chosen on the Routes page."""
     st.session_state[SAVED_NAME] = None

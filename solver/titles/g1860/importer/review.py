@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from solver.core.evaluator import Evaluation, RouteSpec
+from solver.core.search.run_search import SearchResult
 from solver.jsonfile import read_json_file
 from solver.titles.g1860.evaluator import evaluate
 from solver.titles.g1860.importer.replay import RecordedRun, import_export, in_mode
+from solver.titles.g1860.optimizer import best_run
 
 
 @dataclass(frozen=True)
@@ -87,3 +89,15 @@ def review_row(review: RunReview) -> dict[str, object]:
         "rulebook_legal": review.rulebook.legal,
         "rulebook_problems": list(review.rulebook_problems),
     }
+
+
+def game_mode(run: RecordedRun) -> str:
+    """The rule mode the game was played in (`site` or `rulebook`, from its options)."""
+    return str(run.position.rules.get("mode", "rulebook"))
+
+
+def best_runs(run: RecordedRun, time_limit: float) -> dict[str, SearchResult]:
+    """The optimizer's best run (most revenue) for the recorded run's position in the game's mode and, where that is
+    the site's, in the rulebook's too (the two differ: small stations skipped, hexes re-entered); by mode."""
+    modes = [game_mode(run)] + (["rulebook"] if game_mode(run) == "site" else [])
+    return {mode: best_run(in_mode(run.position, mode), run.company, time_limit=time_limit) for mode in modes}
