@@ -150,7 +150,7 @@ def score(args: argparse.Namespace, position: BoardPosition) -> int:
     if not evaluation.legal:
         print(f"{company}: the run is not legal", file=sys.stderr)
         for problem in evaluation.problems:
-            print(f"error: {problem}", file=sys.stderr)
+            print(f"error: {problem.where}: {problem.message} ({problem.rule})", file=sys.stderr)
         return 2
     print(f"{company} run, phase {position.phase}: legal")
     _print_trains(evaluation.trains)

@@ -282,7 +282,8 @@ class _Replay:
     def moment(self) -> BoardPosition:
         """The board as it stands, with every company that has floated or owns a train and its trains."""
         companies = [c for c in self.board.companies if c in self.floated or self.trains[c]]
-        return self.board_position({c: {"trains": list(self.trains[c])} for c in companies}, False)
+        trains = {c: [_split_copy(t, self.source, "train")[0] for t in self.trains[c]] for c in companies}
+        return self.board_position({c: {"trains": trains[c]} for c in companies}, False)
 
     def board_position(self, companies: dict[str, Any], nationalisation: bool) -> BoardPosition:
         rules = dict(self.rules)
@@ -463,7 +464,7 @@ def _play(data: Any, source: str, until: int | None) -> tuple[list[RecordedRun],
     runs: list[RecordedRun] = []
     for i, step in enumerate(steps):
         action = step.action
-        if until is not None and int(action["id"]) > until:
+        if until is not None and step.id > until:
             break
         where = f"{source} {step.describe()}"
         kind = action["type"]
