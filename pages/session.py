@@ -289,9 +289,19 @@ def show_messages() -> None:
         st.success(notice)
 
 
+def problem_text(problem: Problem) -> str:
+    """A problem as the pages show it: its place, message and rule. 1862's section numbers are cited by the
+    Problem itself; a rule cited another way (1860's `Running Trains, RB L526`) is added here when not yet said."""
+    text = str(problem)
+    rule = problem.rule
+    if rule and not rule[0].isdigit() and any(c.isdigit() for c in rule) and rule not in text:
+        text += f" ({rule})"
+    return text
+
+
 def show_problems(problems: list[Problem], heading: str) -> None:
     """An error box listing each problem with its place and rule."""
-    st.error(heading + "\n" + "\n".join(f"- {p}" for p in problems))
+    st.error(heading + "\n" + "\n".join(f"- {problem_text(p)}" for p in problems))
 
 
 #: Narrower page margins than Streamlit's wide layout (5rem a side), for the pages whose maps and tables need
