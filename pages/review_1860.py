@@ -72,7 +72,7 @@ def _run_map(position: BoardPosition, routes: list[tuple[str, tuple[Any, ...]]],
     st.plotly_chart(fig, config=NO_TOOLBAR)
 
 
-def _selected(reviews: list[RunReview], best: dict[int, dict[str, SearchResult]]) -> None:
+def _selected(reviews: list[RunReview], best: dict[int, dict[str, SearchResult]], limit: float) -> None:
     by_id = {r.run.action_id: r for r in reviews}
     action_id = st.selectbox(
         "Run",
@@ -86,7 +86,11 @@ def _selected(reviews: list[RunReview], best: dict[int, dict[str, SearchResult]]
     run = review.run
     if not review.rulebook.legal:
         st.caption("Under the rulebook: " + "; ".join(review.rulebook_problems))
-    if st.button(f"Open this position on the Routes page ({run.company}, before action {action_id})", key="open-1860"):
+    c1, c2 = st.columns(2)
+    if c1.button("Find this run's best run (in both modes)", key="best-one-1860", disabled=action_id in best):
+        best[action_id] = best_runs(run, limit)  # kept in the session's store of best runs (BEST)
+        st.rerun()  # the table and summary above show it too
+    if c2.button(f"Open this position on the Routes page ({run.company}, before action {action_id})", key="open-1860"):
         session.open_position(run.position, run.company, f"{run.company}'s run at action {action_id}")
         st.switch_page("pages/routes.py")
     graph = TrackGraph(run.position)
@@ -108,8 +112,9 @@ def _moments(data: Any, source: str) -> None:
     if not ids:
         return
     st.subheader("Any moment of the game")
-    after = st.number_input("Action", min_value=ids[0], max_value=ids[-1], value=ids[-1], step=1, key="moment-1860")
-    if st.button("Open the board after this action", key="open-moment-1860"):
+    c1, c2 = st.columns([1, 2], vertical_alignment="bottom")
+    after = c1.number_input("Action", min_value=ids[0], max_value=ids[-1], value=ids[-1], step=1, key="moment-1860")
+    if c2.button("Open the board after this action", key="open-moment-1860"):
         try:
             position = position_after(data, source, int(after))
         except InputError as exc:
@@ -132,8 +137,9 @@ def show(data: Any, source: str) -> None:
     )
     _moments(data, source)
     st.subheader("Every recorded run beside the best run")
-    limit = st.number_input("Seconds per solve", min_value=1.0, max_value=120.0, value=10.0, step=1.0, key="t-1860")
-    if st.button("Find the best run of every recorded run", type="primary", key="best-1860"):
+    c1, c2 = st.columns([1, 2], vertical_alignment="bottom")
+    limit = c1.number_input("Seconds per solve", min_value=1.0, max_value=120.0, value=10.0, step=1.0, key="t-1860")
+    if c2.button("Find the best run of every recorded run", type="primary", key="best-1860"):
         bar = st.progress(0.0, text="solving ...")
         found: dict[int, dict[str, SearchResult]] = {}
         for i, review in enumerate(reviews):
@@ -141,8 +147,11 @@ def show(data: Any, source: str) -> None:
             found[review.run.action_id] = best_runs(review.run, float(limit))
         bar.empty()
         st.session_state[BEST] = (source, found)
+        st.rerun()
     saved = st.session_state.get(BEST)
-    best = saved[1] if saved and saved[0] == source else {}
+    if saved is None or saved[0] != source:
+        saved = st.session_state[BEST] = (source, {})
+    best: dict[int, dict[str, SearchResult]] = saved[1]
     if best:
         beaten = [
             a
@@ -154,4 +163,4 @@ def show(data: Any, source: str) -> None:
         total = sum(len(modes) for modes in best.values())
         st.markdown(f"**{proven} of {total} best runs proven**; recorded runs beating the best: {len(beaten)}")
     st.dataframe(_table(reviews, best), hide_index=True, width="stretch")
-    _selected(reviews, best)
+    _selected(reviews, best, float(limit))

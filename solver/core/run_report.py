@@ -66,8 +66,14 @@ class RunReport:
 
 
 def _place(graph: TrackGraph, ref: NodeRef) -> str:
+    """The node's kind and name (`large Shide`), or its hex's printed name when the node has none (`large, Chale`)."""
     node = graph.nodes.get(ref)
-    return graph.describe(ref) if node is not None else str(ref)
+    if node is None:
+        return str(ref)
+    if node.name:
+        return graph.describe(ref)
+    hex_name = graph.position.board.hexes[ref.hex].name
+    return f"{node.kind}, {hex_name}" if hex_name else node.kind
 
 
 def train_card(number: int, score: TrainScore, graph: TrackGraph) -> TrainCard:

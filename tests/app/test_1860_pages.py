@@ -166,6 +166,11 @@ def test_import_review_of_an_1860_export_opens_a_run_on_routes_and_a_moment_on_b
     assert "1860, 85 recorded runs; game mode site: 85 reproduce the recorded revenue and subsidy" in _shown(app)
     table = app.dataframe[0].value
     assert len(table) == 85 and set(table["verdict"]) == {"match"}
+    next(b for b in app.button if b.label == "Find this run's best run (in both modes)").click().run()
+    assert not app.exception
+    shown = _shown(app)
+    assert "**2 of 2 best runs proven**; recorded runs beating the best: 0" in shown
+    assert len(app.get("plotly_chart")) == 3  # the recorded run, the best in the site's mode and in the rulebook's
     next(b for b in app.button if b.label.startswith("Open this position on the Routes page")).click().run()
     assert not app.exception
     assert isinstance(app.session_state["position"], BoardPosition)

@@ -42,7 +42,7 @@ def test_run_report_gives_one_card_per_train_with_each_stop_and_what_it_earns() 
     assert (card.number, card.train, card.route) == (1, "8+4", "F2:0 - F2:1 - F2:2 - F4:0 - G5:0")
     assert [(s.node, s.counted, s.note) for s in card.stops] == [(str(s.node), s.counted, s.note) for s in score.stops]
     assert sum(s.value for s in card.stops if s.counted) == card.revenue == evaluation.revenue == 80
-    assert card.stops[2].place == "halt" and card.stops[2].note == "not counted (the Southern has formed)"
+    assert card.stops[2].place == "halt, Cowes" and card.stops[2].note == "not counted (the Southern has formed)"
     assert report.total == evaluation.revenue + evaluation.subsidy
 
 
@@ -58,7 +58,8 @@ def test_run_report_of_an_illegal_run_names_each_problem_with_its_rule_and_has_n
 def test_station_choices_list_every_node_with_track_with_its_place() -> None:
     graph = TrackGraph(example("nationalisation"))
     choices = station_choices(graph)
-    assert choices["F2:0"] == "F2:0 large" and choices["F2:2"] == "F2:2 halt"
+    assert choices["F2:0"] == "F2:0 large, Cowes" and choices["F2:2"] == "F2:2 halt, Cowes"
+    assert choices["G5:1"] == "G5:1 large Shide"  # a node with a name of its own
     assert all(graph.neighbours(graph.node_ref(ref)) for ref in choices)
 
 
