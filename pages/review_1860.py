@@ -11,6 +11,7 @@ import polars as pl
 import streamlit as st
 
 from pages import session
+from pages.title_board import height_for_width
 from solver.core.board_position import BoardPosition
 from solver.core.run_report import status_text
 from solver.core.search.run_search import SearchResult
@@ -25,7 +26,7 @@ REVIEWS = "review_1860_runs"  # (source, list[RunReview])
 BEST = "review_1860_best"  # (source, {action id: {mode: SearchResult}})
 PICK = "review_1860_pick"
 NO_TOOLBAR = {"displayModeBar": False}
-MAP_HEIGHT = 330
+MAP_WIDTH = 460  # pixels: a map in one of two columns at 1280 px
 
 
 def _reviews(data: Any, source: str) -> list[RunReview] | None:
@@ -52,24 +53,24 @@ def _table(reviews: list[RunReview], best: dict[int, dict[str, SearchResult]]) -
             "phase": run.position.phase,
             "run": "leased" if run.leased else "nationalisation" if run.nationalisation else "normal",
             "recorded": run.revenue,
-            "evaluated": review.site.revenue if review.site.legal else None,
-            "subsidy": review.site.subsidy if review.site.legal else None,
+            "evaluated": f"{review.site.revenue} + {review.site.subsidy}" if review.site.legal else "illegal",
             "verdict": review.difference,
             "rulebook": "legal" if review.rulebook.legal else "breaks " + review.rulebook.problems[0].rule,
         }
         for mode, result in found.items():
-            row[f"best ({mode})"] = result.evaluation.revenue
-            row[f"proof ({mode})"] = result.status
+            proof = "proven" if result.status == "optimal" else result.status
+            row[f"best ({mode})"] = f"{result.evaluation.revenue} + {result.evaluation.subsidy} {proof}"
         rows.append(row)
     return pl.DataFrame(rows)
 
 
-def _run_map(position: BoardPosition, routes: list[tuple[str, tuple[Any, ...]]], title: str) -> None:
-    fig = position_figure(position, MAP_HEIGHT)
+def _run_map(position: BoardPosition, routes: list[tuple[str, tuple[Any, ...]]], title: str, status: str) -> None:
+    fig = position_figure(position, height_for_width(position.board, MAP_WIDTH))
     for trace in run_traces(TrackGraph(position), routes):
         fig.add_trace(trace)
     fig.update_layout(title={"text": title}, margin={"t": 30})
     st.plotly_chart(fig, config=NO_TOOLBAR)
+    st.caption(status)
 
 
 def _selected(reviews: list[RunReview], best: dict[int, dict[str, SearchResult]], limit: float) -> None:
@@ -95,16 +96,16 @@ def _selected(reviews: list[RunReview], best: dict[int, dict[str, SearchResult]]
         st.switch_page("pages/routes.py")
     graph = TrackGraph(run.position)
     recorded = [(f"{i}: {r.train}", tuple(graph.node_ref(n) for n in r.nodes)) for i, r in enumerate(run.routes, 1)]
-    found = best.get(action_id, {})
-    columns = st.columns(1 + len(found))
-    with columns[0]:
-        evaluated = f"{review.site.revenue} + {review.site.subsidy}" if review.site.legal else "illegal"
-        _run_map(run.position, recorded, f"Recorded ({game_mode(run)}): {evaluated}")
-    for column, (mode, result) in zip(columns[1:], found.items(), strict=True):
-        with column:
-            routes = [(f"{i}: {t.train}", t.nodes) for i, t in enumerate(result.evaluation.trains, 1)]
-            value = f"{result.evaluation.revenue} + {result.evaluation.subsidy}"
-            _run_map(run.position, routes, f"Best ({mode}): {value}, {status_text(result)}")
+    evaluated = f"{review.site.revenue} + {review.site.subsidy}" if review.site.legal else "illegal"
+    maps = [(recorded, f"Recorded: {evaluated}", f"as played, in the game's mode ({game_mode(run)})")]
+    for mode, result in best.get(action_id, {}).items():
+        routes = [(f"{i}: {t.train}", t.nodes) for i, t in enumerate(result.evaluation.trains, 1)]
+        value = f"{result.evaluation.revenue} + {result.evaluation.subsidy}"
+        maps.append((routes, f"Best, {mode} mode: {value}", f"{status_text(result)} in {result.seconds:.2f} s"))
+    for first in range(0, len(maps), 2):  # two maps a row: each wide enough to read at 1280 px
+        for column, (routes, title, status) in zip(st.columns(2), maps[first : first + 2], strict=False):
+            with column:
+                _run_map(run.position, routes, title, status)
 
 
 def _moments(data: Any, source: str) -> None:
@@ -162,5 +163,6 @@ def show(data: Any, source: str) -> None:
         proven = sum(res.status == "optimal" for modes in best.values() for res in modes.values())
         total = sum(len(modes) for modes in best.values())
         st.markdown(f"**{proven} of {total} best runs proven**; recorded runs beating the best: {len(beaten)}")
-    st.dataframe(_table(reviews, best), hide_index=True, width="stretch")
+    modes = {f"best ({m})": st.column_config.TextColumn(width="medium") for res in best.values() for m in res}
+    st.dataframe(_table(reviews, best).fill_null(""), hide_index=True, width="stretch", column_config=modes)
     _selected(reviews, best, float(limit))

@@ -25,15 +25,16 @@ TRACE_POINTS = (
 )
 
 
-def _shots(pg: Any, name: str) -> None:
-    """The page at each width, nothing wider than the window (a chart cut off at the right fails)."""
+def _shots(pg: Any, name: str, height: int = 1500) -> None:
+    """The page at each width, `height` pixels tall, nothing wider than the window (a chart cut off at the right
+    fails)."""
     for width in WIDTHS:
-        pg.set_viewport_size({"width": width, "height": 1500})
+        pg.set_viewport_size({"width": width, "height": height})
         wait_for_app(pg)
         for plot in pg.locator(".js-plotly-plot").all():
             box = plot.bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, (name, width, box)
-        shot(pg, f"{name}-1860-{width}.png")
+        shot(pg, f"{name}-{width}.png")
     pg.set_viewport_size({"width": 1500, "height": 1250})
     wait_for_app(pg)
 
@@ -51,7 +52,7 @@ def test_1860_board_routes_nationalisation_market_and_review_in_a_real_browser(p
     assert drawn_hexes(pg, hexes) == hexes
     traces = dict(pg.evaluate(TRACE_POINTS))
     assert traces["markers"] >= 4 and traces["stations"] > 0 and traces["dots"] > 0  # markers, stations, halts
-    _shots(pg, "board")
+    _shots(pg, "board-1860-british-rail")  # board-1860-*.png is the early example (test_e2e_any_title.py)
 
     open_page(pg, "Routes")
     choose(pg, "Company", "IWNJ")
@@ -60,7 +61,7 @@ def test_1860_board_routes_nationalisation_market_and_review_in_a_real_browser(p
     wait_for_app(pg)
     pg.get_by_text("Train 1:").first.wait_for()
     assert any(name.startswith("1: ") for name in plotly_traces(pg))  # the run drawn on the map
-    _shots(pg, "routes")
+    _shots(pg, "routes-1860")
     segment(pg, "Routes by station").click()
     wait_for_app(pg)
     pg.get_by_text("Pick each train's stations").first.wait_for()
@@ -70,11 +71,11 @@ def test_1860_board_routes_nationalisation_market_and_review_in_a_real_browser(p
     pg.get_by_text("Companies closing:").first.wait_for(timeout=120_000)
     wait_for_app(pg)
     pg.get_by_text("round 1: S&C, C&N").first.wait_for()
-    _shots(pg, "nationalisation")
+    _shots(pg, "nationalisation-1860")
 
     open_page(pg, "Stock market")
     pg.get_by_text("Step by step").first.wait_for()
-    _shots(pg, "market")
+    _shots(pg, "market-1860")
 
     open_page(pg, "Import review")
     pg.locator('[data-testid="stFileUploader"] input[type="file"]').set_input_files(str(BANK_GAME))
@@ -83,4 +84,4 @@ def test_1860_board_routes_nationalisation_market_and_review_in_a_real_browser(p
     pg.get_by_role("button", name="Find this run's best run (in both modes)").click()
     pg.get_by_text("2 of 2 best runs proven").first.wait_for(timeout=120_000)
     wait_for_app(pg)
-    _shots(pg, "review")
+    _shots(pg, "review-1860", 2300)  # down to the recorded and best runs' maps
