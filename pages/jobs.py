@@ -224,3 +224,48 @@ def start_run(solve: Callable[..., SearchResult], position: Any, shown: Any, com
     job.thread = threading.Thread(target=job._run, name=f"solve-{company}", daemon=True)
     job.thread.start()
     return job
+
+
+@dataclass
+class Task:
+    """Any long work of a page in a daemon thread (a money preview that runs the optimizer for several companies):
+    `work(stop)` returns the answer, and should end soon after `stop` is set; InputError becomes `problems`."""
+
+    work: Callable[[threading.Event], Any]
+    stop: threading.Event = field(default_factory=threading.Event)
+    started: float = field(default_factory=time.perf_counter)
+    finished: float | None = None
+    result: Any = None
+    problems: list[Problem] = field(default_factory=list)
+    thread: threading.Thread | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.finished is not None
+
+    @property
+    def elapsed(self) -> float:
+        return (self.finished or time.perf_counter()) - self.started
+
+    def _run(self) -> None:
+        try:
+            self.result = self.work(self.stop)
+        except InputError as exc:
+            self.problems = exc.problems
+        except Exception as exc:  # a bug must reach the page as a message, not kill the thread silently
+            self.problems = [Problem("preview", "solver", f"the preview failed: {exc!r}")]
+        finally:
+            self.finished = time.perf_counter()
+
+    def wait(self, seconds: float) -> bool:
+        if self.thread is not None:
+            self.thread.join(timeout=seconds)
+        return self.done
+
+
+def start_task(work: Callable[[threading.Event], Any]) -> Task:
+    """Start `work(stop)` in a daemon thread and return the task at once."""
+    task = Task(work)
+    task.thread = threading.Thread(target=task._run, name="page-task", daemon=True)
+    task.thread.start()
+    return task

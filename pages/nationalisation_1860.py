@@ -2,19 +2,25 @@
 after each operating round of British Rail (Railway Nationalisation, RB L664-L685). Each company's revenue is its
 best run counting each train's first number only (RB L673), found and proven by the CP-SAT optimizer, or a revenue
 the player types; the rounds, prices, closures, the players' final assets and the step log are those of
-`nationalisation_preview`, as `python -m solver market nationalise` prints them."""
+`nationalisation_preview`, as `python -m solver market nationalise` prints them. The preview runs in the background
+(pages/jobs.Task) with a Stop button and each company's time limit."""
 
 from __future__ import annotations
+
+import functools
+import threading
 
 import polars as pl
 import streamlit as st
 
 from pages import session
-from pages.money_1860 import NO_TOOLBAR, money_position, show_problems, show_steps
-from solver.errors import InputError
+from pages.jobs import Task, start_task
+from pages.money_1860 import NO_TOOLBAR, money_position, show_steps
+from pages.routes_common import PROGRESS_EVERY
 from solver.titles import registry
 from solver.titles.g1860.money.nationalisation import NationalisationOutcome, nationalisation_preview
 from solver.titles.g1860.money.pictures import nationalisation_picture, values_picture
+from solver.titles.g1860.money.runs import best_run
 
 OUTCOME = "nationalisation_outcome"  # (position, NationalisationOutcome) of the last preview
 GIVEN = "nationalisation-given"
@@ -85,14 +91,34 @@ def main() -> None:
         for col, company in zip(cols, given, strict=True):
             revenues[company] = int(col.number_input(f"{company} revenue", min_value=0, step=10, key=f"nat-{company}"))
     if st.button("Preview nationalisation", type="primary", icon=":material/play_arrow:"):
-        with st.spinner("Finding each company's best run counting first numbers only…"):
-            try:
-                st.session_state[OUTCOME] = (pos, nationalisation_preview(pos, revenues=revenues, time_limit=limit))
-            except InputError as exc:
-                show_problems(exc)
-                return
+
+        def work(stop: threading.Event) -> NationalisationOutcome:
+            run = functools.partial(best_run, stop=stop)
+            return nationalisation_preview(pos, revenues=revenues, time_limit=limit, run=run)
+
+        st.session_state[OUTCOME] = (pos, start_task(work))
     saved = st.session_state.get(OUTCOME)
     if saved is None or saved[0] is not pos:
         st.info("Press Preview nationalisation to see the rounds.")
         return
-    _show(saved[1])
+    task: Task = saved[1]
+    if not task.done:
+        _await(task)
+    if task.problems:
+        session.show_problems(task.problems, "Refused:")
+        return
+    _show(task.result)
+
+
+def _await(task: Task) -> None:
+    """While the companies' runs are found: the time so far and a Stop button (each company still to run then
+    takes its best run found so far, marked not proven)."""
+    slot = st.empty()
+    with slot.container():
+        if st.button("Stop", icon=":material/stop:", key="stop-nationalisation"):
+            task.stop.set()
+        shown = st.empty()
+    while not task.done:
+        shown.info(f"Finding each company's best run counting first numbers only… {task.elapsed:.1f} s")
+        task.wait(PROGRESS_EVERY)
+    slot.empty()

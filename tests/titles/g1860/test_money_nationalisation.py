@@ -4,6 +4,9 @@ with every revenue from the best N-only run and every step citing the rulebook."
 
 from __future__ import annotations
 
+import functools
+import threading
+import time
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -122,3 +125,16 @@ def test_game_19354_british_rail_revenues_are_each_companys_proven_n_only_optimu
     assert all(out.complete.values()) and set(out.complete) == set(recorded)
     for company, revenue in recorded.items():
         assert out.revenues[company] >= revenue, company
+
+
+def test_a_stopped_preview_marks_each_company_not_proven() -> None:
+    """Stop (the Nationalisation page's button) holds: with the stop event set, the optimizer returns at once and no
+    company's run is claimed proven."""
+    position, recorded = _british_rail_19354()
+    stop = threading.Event()
+    stop.set()
+    started = time.perf_counter()
+    out = nationalisation_preview(position, time_limit=20.0, run=functools.partial(best_run, stop=stop))
+    assert time.perf_counter() - started < 10.0
+    assert set(out.complete) == set(recorded) and not any(out.complete.values())
+    assert any("not proven: the time limit or Stop ended the search" in s.text for s in out.steps)

@@ -7,6 +7,7 @@ evaluator's verdict, the candidates listed, and whether the answer is proven). T
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 from solver.core.board_position import BoardPosition
@@ -20,16 +21,21 @@ NO_LIMIT = 600.0
 
 
 def best_run(
-    position: BoardPosition, company: str, nationalisation: bool = False, time_limit: float | None = None
+    position: BoardPosition,
+    company: str,
+    nationalisation: bool = False,
+    time_limit: float | None = None,
+    stop: threading.Event | None = None,
 ) -> Best:
     """The company's run earning the most revenue in the position (after nationalisation, counting each train's
-    first number only: Railway Nationalisation, RB L673), within `time_limit` seconds if given; `complete` when the
-    optimizer proved it (or proved that no legal run exists)."""
+    first number only: Railway Nationalisation, RB L673), within `time_limit` seconds if given and until `stop` is
+    set; `complete` when the optimizer proved it (or proved that no legal run exists)."""
     result = optimizer.best_run(
         position,
         company,
         nationalisation=True if nationalisation else None,
         objective="revenue",
         time_limit=NO_LIMIT if time_limit is None else time_limit,
+        stop=stop,
     )
     return Best(result.routes, result.evaluation, result.listed, result.status in ("optimal", "infeasible"))
