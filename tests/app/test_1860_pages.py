@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from pages.jobs import start_run
+from pages.jobs import start_run, start_task
 from solver.any_position import load_any_position
 from solver.core.board_position import BoardPosition
 from solver.core.search.run_search import ProgressInfo
@@ -206,3 +206,17 @@ def test_run_job_passes_stop_and_progress_and_reports_problems() -> None:
     assert job.wait(5)
     assert seen == {"objective": "cash", "time_limit": 5.0}
     assert [p.message for p in job.problems] == ["stopped"]
+
+
+def test_a_page_task_ends_when_stopped_and_reports_problems() -> None:
+    def work(stop: threading.Event) -> Any:
+        stop.wait(10)
+        raise InputError([Problem("market", "rule", "stopped")])
+
+    task = start_task(work)
+    assert not task.wait(0.2)
+    task.stop.set()
+    assert task.wait(5) and task.elapsed < 5
+    assert [p.message for p in task.problems] == ["stopped"]
+    done = start_task(lambda stop: 42)
+    assert done.wait(5) and done.result == 42 and not done.problems
