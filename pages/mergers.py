@@ -340,8 +340,14 @@ def _stored(name: str) -> pl.DataFrame:
     return table if isinstance(table, pl.DataFrame) else pl.DataFrame()
 
 
+#: The page of a title whose money rules are not 1862's mergers (its registry entry names the page in `money_pages`).
+TITLE_PAGES = {"1860": "pages.nationalisation_1860"}
+
+
 def main() -> None:
     session.through_app()
+    if session.title_page(TITLE_PAGES):
+        return
     session.require(registry.MERGERS)
     session.narrow_margins()
     st.title("Mergers")
