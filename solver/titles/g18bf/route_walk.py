@@ -1,0 +1,113 @@
+"""18BF's rules for one route as the core's run search grows it (`solver.core.search.candidates.RouteWalk`): the
+rules `route_rules.Rules18BF.check_route` applies, read one link at a time so that the walk stops as soon as no
+route train of the company could run further that way, and the value `scoring` gives. The evaluator re-checks
+every answer.
+
+- a route begins anywhere but at a port and never reaches one (appendix §10.6);
+- it runs on from no red area (§10.1), part of London (§5) or city filled with other companies' markers (§10.1):
+  the first two are the track graph's `end_only`, the third is checked here;
+- it reaches no hex twice: one space of a multi-space city (§10.1), no London-London (§10.6); at most one area of
+  Ireland (§10.6); a part of London only where the company has a marker in it (§10.6);
+- it counts at most N large cities and red areas for an N-train (none for the 5+5E, which counts any five), and it
+  includes a city with one of the company's markers (§10.1);
+- its value is `scoring.countings`' best. An Irish Sea ferry is assigned to one area for the whole run (§10.6):
+  what a ferry adds to a route counting an area of Ireland is the option's `grant`, labelled by the area, and the
+  run grants as many areas as the company has Irish ferries (`RunRules.grants`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from solver.core.search.candidates import Option
+from solver.core.track_graph import Link, NodeRef, TrackGraph
+from solver.titles.g18bf.route_rules import MARKER_KINDS, Rules18BF
+from solver.titles.g18bf.scoring import LARGE, SMALL, countings, stop_value
+from solver.titles.g18bf.trains import train_sides
+
+
+class Partial(NamedTuple):
+    """A route grown so far: its nodes in order and their hexes, how many large stops it has, whether it includes
+    a city with one of the company's markers, the area of Ireland it reaches (None: none), and the values of its
+    stops (for the ceiling)."""
+
+    nodes: tuple[NodeRef, ...]
+    hexes: frozenset[str]
+    large: int
+    marker: bool
+    irish: str | None
+    values: tuple[int, ...]
+
+
+class Walk18BF:
+    """The walk of one company's routes for its route trains `trains` (names)."""
+
+    def __init__(self, rules: Rules18BF, graph: TrackGraph, trains: Sequence[str]) -> None:
+        self.rules = rules
+        self.graph = graph
+        bonuses = rules.bonuses
+        self.kind = {ref: node.kind for ref, node in graph.nodes.items()}
+        self.stop = {ref: stop_value(graph, ref, bonuses) for ref in graph.nodes if self._is_stop(ref)}
+        self.blocked = frozenset(ref for ref in graph.nodes if rules.tokened_out(graph, ref)) | graph.end_only
+        self.own = frozenset(ref for ref in graph.nodes if self.kind[ref] in MARKER_KINDS and rules.own(ref))
+        sides = [train_sides()[t] for t in trains]
+        self.most_large = None if any(s.kind == "express" for s in sides) else max((s.stops for s in sides), default=0)
+        self.top_stop = max(self.stop.values(), default=0)
+        self.top_bonuses = bonuses.england_scotland + bonuses.england_wales + bonuses.london_red
+        self.ferry = bonuses.irish_amount if bonuses.irish_ferries else 0
+
+    def _is_stop(self, ref: NodeRef) -> bool:
+        return self.kind[ref] in LARGE or self.kind[ref] == SMALL
+
+    def start(self, node: NodeRef) -> Partial | None:
+        if self.kind[node] == "port":
+            return None
+        return self._add(Partial((), frozenset(), 0, False, None, ()), node)
+
+    def step(self, state: Partial, link: Link) -> Partial | None:
+        if len(state.nodes) > 1 and state.nodes[-1] in self.blocked:
+            return None
+        return self._add(state, link.b)
+
+    def _add(self, state: Partial, ref: NodeRef) -> Partial | None:
+        kind = self.kind[ref]
+        if kind == "port" or ref.hex in state.hexes or (kind == "london" and ref not in self.own):
+            return None
+        irish = state.irish
+        if ref.hex in self.rules.bonuses.ireland:
+            if irish is not None:
+                return None
+            irish = ref.hex
+        large = state.large + (kind in LARGE)
+        if self.most_large is not None and large > self.most_large:
+            return None
+        values = (*state.values, self.stop[ref]) if ref in self.stop else state.values
+        return Partial(
+            (*state.nodes, ref), state.hexes | {ref.hex}, large, state.marker or ref in self.own, irish, values
+        )
+
+    def finish(self, state: Partial, train: str) -> Sequence[Option]:
+        """The route's value for `train` (`scoring.countings`, the best counting), with what an Irish Sea ferry
+        assigned to its area of Ireland adds as the grant of that area."""
+        side = train_sides()[train]
+        if not state.marker or (side.kind != "express" and state.large > side.stops):
+            return ()
+        options = countings(self.graph, f"train ({train})", state.nodes, side, self.rules.bonuses)
+        if options[0].problems:
+            return ()
+        base = max(v.revenue for v in options)
+        with_ferry = max(v.revenue + (self.ferry * v.multiplier if v.irish else 0) for v in options)
+        if state.irish is None or with_ferry == base:
+            return (Option(base),)
+        return (Option(with_ferry, grant=(state.irish, with_ferry - base)),)
+
+    def ceiling(self, state: Partial, train: str) -> tuple[int, int] | None:
+        """At most what a route growing from `state` earns for `train`: its N best stops among those it has and N
+        more of the board's best, every route bonus, and a ferry (an upper bound, for listing by bound)."""
+        side = train_sides()[train]
+        if side.kind != "express" and state.large > side.stops:
+            return None
+        more = () if len(state.nodes) > 1 and state.nodes[-1] in self.blocked else (self.top_stop,) * side.stops
+        best = sorted((*state.values, *more), reverse=True)[: side.stops]
+        return side.multiplier * (sum(best) + self.top_bonuses + self.ferry), 0
