@@ -305,7 +305,10 @@ def drop_dominated(candidates: Sequence[Candidate], should_stop: Callable[[], bo
         mine: list[Candidate] = []
         for c in group:
             if not any(
-                k.score >= c.score and k.track <= c.track and k.option.marks <= c.option.marks and _grant_covers(k, c)
+                k.score >= c.score
+                and k.track | c.track == c.track
+                and k.option.marks <= c.option.marks
+                and _grant_covers(k, c)
                 for k in mine
             ):
                 mine.append(c)
