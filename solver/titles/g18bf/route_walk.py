@@ -23,21 +23,24 @@ from typing import NamedTuple
 from solver.core.search.candidates import Option
 from solver.core.track_graph import Link, NodeRef, TrackGraph
 from solver.titles.g18bf.route_rules import MARKER_KINDS, Rules18BF
-from solver.titles.g18bf.scoring import LARGE, SMALL, countings, stop_value
+from solver.titles.g18bf.scoring import LARGE, SMALL, bonus_bits, bonuses_total, countings, stop_value
 from solver.titles.g18bf.trains import train_sides
 
 
 class Partial(NamedTuple):
-    """A route grown so far: its nodes in order and their hexes, how many large stops it has, whether it includes
-    a city with one of the company's markers, the area of Ireland it reaches (None: none), and the values of its
-    stops (for the ceiling)."""
+    """A route grown so far: its nodes in order and their hexes, its stops (cities, small cities, red areas) with
+    the sum of their values and what they bring to the route bonuses (`scoring.bonus_bits`), how many large stops
+    it has, whether it includes a city with one of the company's markers, and the area of Ireland it reaches
+    (None: none)."""
 
     nodes: tuple[NodeRef, ...]
     hexes: frozenset[str]
+    stops: tuple[NodeRef, ...]
+    values: tuple[int, ...]
+    bits: int
     large: int
     marker: bool
     irish: str | None
-    values: tuple[int, ...]
 
 
 class Walk18BF:
@@ -49,6 +52,7 @@ class Walk18BF:
         bonuses = rules.bonuses
         self.kind = {ref: node.kind for ref, node in graph.nodes.items()}
         self.stop = {ref: stop_value(graph, ref, bonuses) for ref in graph.nodes if self._is_stop(ref)}
+        self.bits = {ref: bonus_bits(graph, ref, bonuses) for ref in self.stop}
         self.blocked = frozenset(ref for ref in graph.nodes if rules.tokened_out(graph, ref)) | graph.end_only
         self.own = frozenset(ref for ref in graph.nodes if self.kind[ref] in MARKER_KINDS and rules.own(ref))
         sides = [train_sides()[t] for t in trains]
@@ -56,6 +60,7 @@ class Walk18BF:
         self.top_stop = max(self.stop.values(), default=0)
         self.top_bonuses = bonuses.england_scotland + bonuses.england_wales + bonuses.london_red
         self.ferry = bonuses.irish_amount if bonuses.irish_ferries else 0
+        self._counted: dict[tuple[str, frozenset[NodeRef], frozenset[NodeRef]], tuple[Option, ...]] = {}
 
     def _is_stop(self, ref: NodeRef) -> bool:
         return self.kind[ref] in LARGE or self.kind[ref] == SMALL
@@ -63,7 +68,7 @@ class Walk18BF:
     def start(self, node: NodeRef) -> Partial | None:
         if self.kind[node] == "port":
             return None
-        return self._add(Partial((), frozenset(), 0, False, None, ()), node)
+        return self._add(Partial((), frozenset(), (), (), 0, 0, False, None), node)
 
     def step(self, state: Partial, link: Link) -> Partial | None:
         if len(state.nodes) > 1 and state.nodes[-1] in self.blocked:
@@ -82,17 +87,41 @@ class Walk18BF:
         large = state.large + (kind in LARGE)
         if self.most_large is not None and large > self.most_large:
             return None
-        values = (*state.values, self.stop[ref]) if ref in self.stop else state.values
-        return Partial(
-            (*state.nodes, ref), state.hexes | {ref.hex}, large, state.marker or ref in self.own, irish, values
-        )
+        stops, values, bits = state.stops, state.values, state.bits
+        if ref in self.stop:
+            stops, values, bits = (*stops, ref), (*values, self.stop[ref]), bits | self.bits[ref]
+        marker = state.marker or ref in self.own
+        return Partial((*state.nodes, ref), state.hexes | {ref.hex}, stops, values, bits, large, marker, irish)
 
     def finish(self, state: Partial, train: str) -> Sequence[Option]:
         """The route's value for `train` (`scoring.countings`, the best counting), with what an Irish Sea ferry
-        assigned to its area of Ireland adds as the grant of that area."""
+        assigned to its area of Ireland adds as the grant of that area. A route whose stops all count (no more
+        than the train counts) is valued from the walk's sums, as `scoring.value_route` values it; one where the
+        train chooses is valued by `countings`, once per train, set of stops and ends."""
         side = train_sides()[train]
-        if not state.marker or (side.kind != "express" and state.large > side.stops):
+        if not state.marker or len(state.stops) < 2:
             return ()
+        if side.kind == "express":
+            ends: frozenset[NodeRef] = frozenset()
+        else:
+            ends = frozenset(r for r in (state.nodes[0], state.nodes[-1]) if r in self.stop)
+            fixed = state.large + sum(1 for r in ends if self.kind[r] not in LARGE)
+            if fixed > side.stops:
+                return ()
+        if len(state.stops) <= side.stops:
+            revenue = side.multiplier * (sum(state.values) + bonuses_total(state.bits, self.rules.bonuses))
+            if state.irish is None or not self.ferry:
+                return (Option(revenue),)
+            return (Option(revenue + self.ferry * side.multiplier, grant=(state.irish, self.ferry * side.multiplier)),)
+        key = (train, frozenset(state.stops), ends)
+        known = self._counted.get(key)
+        if known is None:
+            known = self._counted[key] = self._chosen(state, train)
+        return known
+
+    def _chosen(self, state: Partial, train: str) -> tuple[Option, ...]:
+        """The option of a route where the train chooses which stops count (`scoring.countings`)."""
+        side = train_sides()[train]
         options = countings(self.graph, f"train ({train})", state.nodes, side, self.rules.bonuses)
         if options[0].problems:
             return ()
