@@ -10,7 +10,7 @@
 - `grants`: at most this many labels are granted in a run, and a candidate's `Option.grant` (label, amount) is
   earned only when its label is (None: every grant is earned). The run grants the labels worth most to it (the
   sum of its routes' amounts for each), which is the best choice since a label's worth does not depend on the
-  others: 18BF's Irish Sea ferries, each assigned to one area of Ireland for the whole run.
+  others (ferries, say, each assigned to one area for the whole run).
 
 The search's model states the same rules as constraints (`solver.core.search.model`); the quick first search
 (`solver.core.search.incumbent`) checks track and limits as it goes, and these functions judge its runs.
