@@ -133,7 +133,7 @@ def best_run(
     limit = math.inf if time_limit is None else time_limit
     left = max(0.0, limit - (time.perf_counter() - started))
     if trains.routes:
-        routes = search(problem, "revenue", left, stop, report, workers)
+        routes = search(problem, "revenue", left, stop, report, workers, search_proves=True)
     else:
         routes = SearchResult("infeasible", (), judge(()), None, 0.0, "the company has no route train")
     return _with_goods(position, company, graph, routes, goods, goods_value, time.perf_counter() - started)
