@@ -17,13 +17,14 @@ every answer.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from solver.core.search.candidates import Option
 from solver.core.track_graph import Link, NodeRef, TrackGraph
 from solver.titles.g18bf.route_rules import MARKER_KINDS, Rules18BF
-from solver.titles.g18bf.scoring import LARGE, SMALL, bonus_bits, bonuses_total, countings, stop_value
+from solver.titles.g18bf.scoring import LARGE, SMALL, bonus_bits, bonuses_total, stop_value
 from solver.titles.g18bf.trains import train_sides
 
 
@@ -60,7 +61,7 @@ class Walk18BF:
         self.top_stop = max(self.stop.values(), default=0)
         self.top_bonuses = bonuses.england_scotland + bonuses.england_wales + bonuses.london_red
         self.ferry = bonuses.irish_amount if bonuses.irish_ferries else 0
-        self._counted: dict[tuple[str, frozenset[NodeRef], frozenset[NodeRef]], tuple[Option, ...]] = {}
+        self._bonuses: dict[int, int] = {}
 
     def _is_stop(self, ref: NodeRef) -> bool:
         return self.kind[ref] in LARGE or self.kind[ref] == SMALL
@@ -94,42 +95,78 @@ class Walk18BF:
         return Partial((*state.nodes, ref), state.hexes | {ref.hex}, stops, values, bits, large, marker, irish)
 
     def finish(self, state: Partial, train: str) -> Sequence[Option]:
-        """The route's value for `train` (`scoring.countings`, the best counting), with what an Irish Sea ferry
-        assigned to its area of Ireland adds as the grant of that area. A route whose stops all count (no more
-        than the train counts) is valued from the walk's sums, as `scoring.value_route` values it; one where the
-        train chooses is valued by `countings`, once per train, set of stops and ends."""
+        """The route's value for `train`, as `scoring.countings` gives it (the best counting of its stops, §10.6),
+        with what an Irish Sea ferry assigned to its area of Ireland adds as the grant of that area: an N-train
+        counts its large stops and ends and the best of its other small cities, a 5+5E its best five stops,
+        weighed with the route bonuses they bring (`_best`)."""
         side = train_sides()[train]
         if not state.marker or len(state.stops) < 2:
             return ()
         if side.kind == "express":
-            ends: frozenset[NodeRef] = frozenset()
+            fixed: frozenset[NodeRef] = frozenset()
         else:
-            ends = frozenset(r for r in (state.nodes[0], state.nodes[-1]) if r in self.stop)
-            fixed = state.large + sum(1 for r in ends if self.kind[r] not in LARGE)
-            if fixed > side.stops:
+            ends = (state.nodes[0], state.nodes[-1])
+            fixed = frozenset(r for r in state.stops if self.kind[r] in LARGE or r in ends)
+            if len(fixed) > side.stops:
                 return ()
-        if len(state.stops) <= side.stops:
-            revenue = side.multiplier * (sum(state.values) + bonuses_total(state.bits, self.rules.bonuses))
-            if state.irish is None or not self.ferry:
-                return (Option(revenue),)
-            return (Option(revenue + self.ferry * side.multiplier, grant=(state.irish, self.ferry * side.multiplier)),)
-        key = (train, frozenset(state.stops), ends)
-        known = self._counted.get(key)
-        if known is None:
-            known = self._counted[key] = self._chosen(state, train)
-        return known
+        revenue = side.multiplier * self._best(state, fixed, side.stops, 0)
+        if state.irish is None or not self.ferry:
+            return (Option(revenue),)
+        with_ferry = side.multiplier * self._best(state, fixed, side.stops, self.ferry)
+        if with_ferry == revenue:
+            return (Option(revenue),)
+        return (Option(with_ferry, grant=(state.irish, with_ferry - revenue)),)
 
-    def _chosen(self, state: Partial, train: str) -> tuple[Option, ...]:
-        """The option of a route where the train chooses which stops count (`scoring.countings`)."""
-        side = train_sides()[train]
-        options = countings(self.graph, f"train ({train})", state.nodes, side, self.rules.bonuses)
-        if options[0].problems:
-            return ()
-        base = max(v.revenue for v in options)
-        with_ferry = max(v.revenue + (self.ferry * v.multiplier if v.irish else 0) for v in options)
-        if state.irish is None or with_ferry == base:
-            return (Option(base),)
-        return (Option(with_ferry, grant=(state.irish, with_ferry - base)),)
+    def _best(self, state: Partial, fixed: frozenset[NodeRef], most: int, ferry: int) -> int:
+        """The most the route's counted stops and bonuses are worth (before doubling): every stop of `fixed` and the
+        best of the others up to `most` stops in all, an Irish area weighed with `ferry` more. Exact: the stops
+        sorted by value, a choice cut when its best stops left and every bonus left cannot beat the best so far
+        (only the value is needed here; the evaluator says which stops count)."""
+        ireland = self.rules.bonuses.ireland
+        total, mask = 0, 0
+        optional: list[tuple[int, int]] = []
+        for ref, value in zip(state.stops, state.values, strict=True):
+            worth = value + (ferry if ref.hex in ireland else 0)
+            if ref in fixed:
+                total, mask = total + worth, mask | self.bits[ref]
+            else:
+                optional.append((worth, self.bits[ref]))
+        room = most - len(fixed)
+        if len(optional) <= room:
+            for worth, bits in optional:
+                total, mask = total + worth, mask | bits
+            return total + self._bonus(mask)
+        optional.sort(key=lambda item: -item[0])
+        worths = [w for w, _ in optional]
+        sums = [0, *itertools.accumulate(worths)]
+        later = [0] * (len(optional) + 1)
+        for i in range(len(optional) - 1, -1, -1):
+            later[i] = later[i + 1] | optional[i][1]
+        top = mask
+        for _, bits in optional[:room]:
+            top |= bits
+        best = sums[room] + self._bonus(top)
+        if self._bonus(top) == self._bonus(mask | later[0]):
+            return total + best
+
+        def search(j: int, need: int, worth: int, bits: int) -> None:
+            nonlocal best
+            if need == 0:
+                best = max(best, worth + self._bonus(bits))
+                return
+            for i in range(j, len(optional) - need + 1):
+                if worth + sums[i + need] - sums[i] + self._bonus(bits | later[i]) <= best:
+                    return
+                search(i + 1, need - 1, worth + worths[i], bits | optional[i][1])
+
+        search(0, room, 0, mask)
+        return total + best
+
+    def _bonus(self, mask: int) -> int:
+        known = self._bonuses.get(mask)
+        if known is None:
+            known = self._bonuses[mask] = bonuses_total(mask, self.rules.bonuses)
+        return known
 
     def ceiling(self, state: Partial, train: str) -> tuple[int, int] | None:
         """At most what a route growing from `state` earns for `train`: its N best stops among those it has and N
