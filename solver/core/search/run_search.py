@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -145,8 +145,8 @@ def best_run(
     track_bits = TrackBits()
     free = {t for i, t in enumerate(problem.trains) if i not in problem.pins}
 
-    def listing(share: float | None, least: Mapping[str, int] | None) -> Listing:
-        return list_candidates(problem.graph, problem.walk, free, weights, track_bits, should_stop, share, least)
+    def listing(share: float | None, least: Mapping[str, int] | None, trains: Iterable[str] = free) -> Listing:
+        return list_candidates(problem.graph, problem.walk, trains, weights, track_bits, should_stop, share, least)
 
     try:
         listed = listing(FIRST_SHARE, None)
@@ -231,7 +231,7 @@ def best_run(
             if not lane.pinned
         }
         try:
-            listed = listing(None, thresholds)
+            listed = _relisted(listed, thresholds, lambda again: listing(None, again, again))
         except ListingStopped:
             status = "feasible" if found is not None and any(found.run) else "unknown"
             return _answer(problem, rules, weights, found, status, max(unlisted, ceiling), started, count, 0)
@@ -337,6 +337,21 @@ def _solve(
         report(value, max(bound, floor))
 
     return model.solve(deadline - time.perf_counter(), work, workers, stop, seen)
+
+
+def _relisted(
+    listed: Listing, thresholds: Mapping[str, int], list_again: Callable[[Mapping[str, int]], Listing]
+) -> Listing:
+    """The candidates of each train down to its threshold: a train listed before down to its threshold or lower
+    keeps those of its candidates at or above it (a candidate dominated there is dominated by one scoring no less,
+    which is kept too); the others are listed again (`list_again`)."""
+    again = {t: least for t, least in thresholds.items() if least < listed.least.get(t, least)}
+    fresh = list_again(again) if again else Listing({}, {})
+    candidates = {
+        t: list(fresh.candidates[t]) if t in again else [c for c in listed.candidates[t] if c.score >= least]
+        for t, least in thresholds.items()
+    }
+    return Listing(candidates, dict(thresholds))
 
 
 def _lanes(trains: Sequence[str], listed: Listing, pinned: Mapping[int, list[Candidate]]) -> list[Lane]:
