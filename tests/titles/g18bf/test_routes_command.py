@@ -104,7 +104,12 @@ def test_a_company_without_trains_exits_2(tmp_path: Path, capsys: pytest.Capture
         ({"routes": [{"train": "2+2", "nodes": ["M17", "M19"], "halts": 1}]}, "halts"),
         ({"company": "GWR", "routes": []}, "is for GWR"),
         (
-            {"routes": [{"train": "2+2", "nodes": ["M17", "M19"]}, {"train": "4+4", "nodes": ["M17", "M19", "P18", "O19"]}]},
+            {
+                "routes": [
+                    {"train": "2+2", "nodes": ["M17", "M19"]},
+                    {"train": "4+4", "nodes": ["M17", "M19", "P18", "O19"]},
+                ]
+            },
             "pinned routes",
         ),
     ],
