@@ -3,7 +3,7 @@
 (docs/optimizer.md): status, revenue, subsidy (always 0: 18BF pays nothing beside revenue), total, bound, seconds,
 reason and the routes by station, each stop with what it earns and each train's bonuses in its notes; the
 G-trains are among the routes with their marker cities and the Mine bonus (`"goods": true`). `--objective` is
-taken and changes nothing, as there is no money beside revenue.
+passed on and changes nothing, as there is no money beside revenue.
 
 ``--pin ROUTES.json`` fixes some trains' routes, given node by node (a G-train's marker cities), docs/routes-18bf.md:
 
@@ -89,6 +89,7 @@ def run(args: argparse.Namespace, position: BoardPosition) -> int:
         result = best_run(
             position,
             company,
+            objective=args.objective,
             time_limit=args.time_limit,
             pins=pins,
             excluded=tuple(args.exclude),

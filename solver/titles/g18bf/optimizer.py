@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import Evaluation, RouteSpec
+from solver.core.search.candidates import Objective
 from solver.core.search.run_rules import RunRules
 from solver.core.search.run_search import OptimizerMismatch, ProgressInfo, RunProblem, SearchResult
 from solver.core.search.run_search import best_run as search
@@ -94,6 +95,7 @@ def best_run(
     position: BoardPosition,
     company: str,
     *,
+    objective: Objective = "revenue",
     time_limit: float | None = None,
     pins: Sequence[RouteSpec] = (),
     excluded: Sequence[str] = (),
@@ -105,7 +107,8 @@ def best_run(
     limit): status, routes (the route trains', then the G-trains'), the evaluator's verdict of the whole run, and
     the bound (revenue). InputError for a position the evaluator refuses (an unknown company, a faulty train or
     private), an excluded or pinned train the company does not have, or a pinned route its train may not run
-    alone or that breaks a rule with another pin. The time limit counts from the call."""
+    alone or that breaks a rule with another pin. The time limit counts from the call. `objective` is the core's
+    (18BF pays nothing beside revenue, so `revenue` and `cash` give the same run)."""
     started = time.perf_counter()
     rules = rules_for(position, company)
     graph = TrackGraph(position)
@@ -133,7 +136,7 @@ def best_run(
     limit = math.inf if time_limit is None else time_limit
     left = max(0.0, limit - (time.perf_counter() - started))
     if trains.routes:
-        routes = search(problem, "revenue", left, stop, report, workers, search_proves=True)
+        routes = search(problem, objective, left, stop, report, workers, search_proves=True)
     else:
         routes = SearchResult("infeasible", (), judge(()), None, 0.0, "the company has no route train")
     return _with_goods(position, company, graph, routes, goods, goods_value, time.perf_counter() - started)
