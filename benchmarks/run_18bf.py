@@ -5,7 +5,7 @@ exhaustive enumerator (solver.titles.g18bf.enumerator), measured in the same run
 
 Suite `dense`: BOARDS late-game boards (phase 8) made by `solver.titles.g18bf.random_board.random_position` with
 fixed seeds: 90 % of the land within five hexes of a centre (eight centres in England, Wales and Scotland) tiled
-with brown and grey tiles of the manifest joined to their neighbours, rival markers filling some cities, and the
+with green, brown and grey tiles of the manifest joined to their neighbours, rival markers filling some cities, and the
 System LMS with six marker cities, a 5+5E, a 4+4 and two more trains (a second 4+4, a 3+3 or a 2+2, and G-trains:
 6G, 5G) and Irish ferries, F5, U1 or U2 in turn. `--quick` takes the first four. Every board is built from the
 repository's data, so the benchmark needs nothing else.
