@@ -15,7 +15,7 @@ from solver.cli.routes import result_to_dict
 from solver.titles.g1862.routes.model import Evaluation, SolveResult
 
 ROOT = Path(__file__).resolve().parents[3]
-LATE = str(ROOT / "examples" / "position-18bf-late.json")
+LATE = str(Path(__file__).parent / "data" / "late-lms.json")
 EARLY = str(ROOT / "examples" / "position-18bf-early.json")
 BAD = sorted((Path(__file__).parent / "bad").glob("*.json"))
 
