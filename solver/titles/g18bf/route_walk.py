@@ -102,13 +102,21 @@ class Walk18BF:
         side = train_sides()[train]
         if not state.marker or len(state.stops) < 2:
             return ()
-        if side.kind == "express":
-            fixed: frozenset[NodeRef] = frozenset()
-        else:
-            ends = (state.nodes[0], state.nodes[-1])
-            fixed = frozenset(r for r in state.stops if self.kind[r] in LARGE or r in ends)
-            if len(fixed) > side.stops:
+        ends = (state.nodes[0], state.nodes[-1])
+        if side.kind != "express":
+            small_ends = sum(1 for r in ends if r in self.stop and self.kind[r] not in LARGE)
+            if state.large + small_ends > side.stops:
                 return ()
+        if len(state.stops) <= side.stops:
+            # Every stop counts: no choice to weigh.
+            revenue = side.multiplier * (sum(state.values) + self._bonus(state.bits))
+            ferry = self.ferry * side.multiplier
+            if state.irish is None or not ferry:
+                return (Option(revenue),)
+            return (Option(revenue + ferry, grant=(state.irish, ferry)),)
+        fixed: frozenset[NodeRef] = frozenset()
+        if side.kind != "express":
+            fixed = frozenset(r for r in state.stops if self.kind[r] in LARGE or r in ends)
         revenue = side.multiplier * self._best(state, fixed, side.stops, 0)
         if state.irish is None or not self.ferry:
             return (Option(revenue),)
@@ -169,11 +177,14 @@ class Walk18BF:
         return known
 
     def ceiling(self, state: Partial, train: str) -> tuple[int, int] | None:
-        """At most what a route growing from `state` earns for `train`: its N best stops among those it has and N
-        more of the board's best, every route bonus, and a ferry (an upper bound, for listing by bound)."""
+        """At most what a route growing from `state` earns for `train`: N of the board's best stop while it may run
+        on (no stop is worth more), else its own N best stops; every route bonus and a ferry (an upper bound, for
+        listing by bound)."""
         side = train_sides()[train]
         if side.kind != "express" and state.large > side.stops:
             return None
-        more = () if len(state.nodes) > 1 and state.nodes[-1] in self.blocked else (self.top_stop,) * side.stops
-        best = sorted((*state.values, *more), reverse=True)[: side.stops]
-        return side.multiplier * (sum(best) + self.top_bonuses + self.ferry), 0
+        if len(state.nodes) == 1 or state.nodes[-1] not in self.blocked:
+            stops = side.stops * self.top_stop
+        else:
+            stops = sum(sorted(state.values, reverse=True)[: side.stops])
+        return side.multiplier * (stops + self.top_bonuses + self.ferry), 0
