@@ -182,7 +182,9 @@ TITLES: Mapping[str, Title] = MappingProxyType(
                 position_writer=f"{_BOARD_POSITION}:position_to_data",
                 train_kinds=("N", "N+N (doubled)", "5+5E", "G (goods)"),
                 money_pages=("Merger Round", MARKET),
-                capabilities=frozenset(),
+                # its evaluator, enumerator and optimizer (docs/routes-18bf.md) answer the `routes` command; the
+                # `score` command and the Routes and money pages do not take its positions yet
+                capabilities=frozenset({"solve"}),
                 pages=ANY_TITLE_PAGES,
             ),
         )
