@@ -114,6 +114,9 @@ class RunnerPlan:
     slot: TrainSlot | None
     options: tuple[Option, ...]
     group: int | None = None
+    # what each option earns on its own, per objective (`solver.titles.g1862.routes.bounds`): worked out once,
+    # although the bounds are asked for several times a solve (a plan with other chains is a new RunnerPlan)
+    own_values: dict[str, tuple[int, ...]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
