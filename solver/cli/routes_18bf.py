@@ -21,9 +21,10 @@ from pydantic import Field, ValidationError
 
 from solver.cli.common import canonical_company, print_json
 from solver.cli.routes import EXIT_CODES, EXIT_SOLVER_FAILED, check_limits
-from solver.cli.routes_1860 import status_text, train_to_dict
+from solver.cli.routes_1860 import train_to_dict
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec
+from solver.core.run_report import status_text
 from solver.core.search.model import SolverFailure
 from solver.core.search.run_search import SearchResult
 from solver.errors import InputError, Problem, format_problems
