@@ -325,9 +325,19 @@ def verdict_text(review: RunReview) -> str:
     return f"{text}: {review.reason}" if review.reason else text
 
 
+def short_verdict(review: RunReview) -> str:
+    """The verdict in a few words, for a table's cell: matches, the named difference, or illegal with the rules
+    broken (`verdict_text` gives the whole reason)."""
+    text = VERDICTS.get(review.difference, review.difference)
+    if review.difference == "illegal" and review.broken_rules:
+        return f"{text} ({', '.join(review.broken_rules)})"
+    return text
+
+
 def readable_table(reviews: list[RunReview]) -> pl.DataFrame:
-    """One row per run with readable headings, most money left on the table first; a run without an optimum
-    last. An illegal recorded run keeps its recorded and best revenue and says which rules it breaks."""
+    """One row per run with readable headings and short cells (a page shows it whole at 1280 px), most money
+    left on the table first; a run without an optimum last. An illegal recorded run keeps its recorded and best
+    revenue and names the rules it breaks."""
     import polars as pl
 
     rows: list[dict[str, Any]] = [
@@ -340,8 +350,8 @@ def readable_table(reviews: list[RunReview]) -> pl.DataFrame:
             "By the rulebook £": r.evaluated_revenue,
             "Best £": r.optimal_revenue,
             "Left on the table £": r.left_on_table,
-            "Best run": proof_text(r.status),
-            "Recorded run": verdict_text(r),
+            "Proven optimal": r.status == "optimal",
+            "Recorded run": short_verdict(r),
         }
         for r in reviews
     ]
