@@ -252,6 +252,28 @@ def test_a_stopped_solve_reports_no_bound_above_the_bound_on_every_run(limit: fl
     assert all(p.objective <= p.bound <= total for p in seen)
 
 
+def test_a_solve_stopped_before_its_first_round_reports_the_bound_sharpened_by_the_listing() -> None:
+    """Stop pressed before the first round (here: before the call), from a prepared listing: the reported bound
+    is the one that holds after the chains were listed (every chain left out earns less than its threshold),
+    not the looser one `prepare` worked out before listing them. Under load the timed test above reached this
+    case with a 0.05 s limit and reported 1800 where 1780 holds."""
+    from solver.titles.g1862.routes.bounds import option_bounds
+    from solver.titles.g1862.routes.cpsat_model import REVENUE_WEIGHT
+
+    position = load_position(Path(__file__).resolve().parents[2] / "examples" / "position-late-game.json")
+    prepared = prepare(position, "ECR")
+    assert prepared.plan is not None and prepared.bounds is not None
+    values = {st.scoring_unit: st.value for st in prepared.graph.stations.values()}
+    unit_of = {s: st.scoring_unit for s, st in prepared.graph.stations.items()}
+    listed = option_bounds(prepared.plan, values, unit_of, "revenue").total // REVENUE_WEIGHT
+    assert listed < prepared.bounds.total // REVENUE_WEIGHT  # the listing did sharpen it
+    stop = threading.Event()
+    stop.set()
+    result = optimize(position, "ECR", SolveOptions(time_limit=60), stop=stop, prepared=prepared)
+    assert result.status == "unknown"
+    assert result.bound == listed
+
+
 def test_stop_event_ends_the_search_at_its_next_check_with_the_run_reported() -> None:
     """Stop pressed at the first run found (in the progress report, so before the search can end; the
     board's proof takes seconds): CP-SAT is stopped at the stop watcher's next check and the optimizer

@@ -7,9 +7,9 @@ jobs (unless a solve reaches its time limit on a busy machine). The pool's proce
 fresh server process that has imported the optimizer once (multiprocessing's "forkserver"): no process that
 may hold solver threads is forked, and no worker pays the import again. This module imports neither polars
 nor the app, so the server stays small, and imports the optimizer (OR-Tools, which loads pandas) only when a
-solve runs in this process: with a pool, the caller never loads it (measured on the review of the three
-recorded games: the caller's imports 1.6 s -> 0.9 s of CPU on the busy machine, docs/importer.md). The pool
-is started in a background thread, so that the caller reads its games while the server starts.
+solve runs in this process: with a pool, the caller never loads it (the review command's imports, polars
+left out too: 1.2-1.3 s -> 0.35-0.5 s of CPU, docs/importer.md). The pool is started in a background thread,
+so that the caller reads its games while the server starts.
 """
 
 from __future__ import annotations

@@ -379,6 +379,13 @@ def optimize(
     floors = _floors(total)
     best: tuple[int, RunModel, cp_model.CpSolver] | None = None
     partial = False  # a round without the chains the listing had no time for: nothing it finds is proven
+
+    def nothing_found(reason: str) -> SolveResult:
+        # stopped before any run: the bound on every run, sharpened by whatever chains were listed since
+        # `bounds` was worked out (every chain left out earns less than its threshold)
+        sharpest = min(total, _bounds(graph, plan, options.objective).total)
+        return _stopped_early(company, reason, sharpest // search.scale, started)
+
     while True:
         floor = floors.pop(0) if floors else 0
         final = not floors  # a round that is not cut short by ROUND_WORK
@@ -392,11 +399,11 @@ def optimize(
             if best is not None:
                 return _answer(position, graph, best[1], best[2], "feasible", total, options, started)
             if stopped():
-                return _stopped_early(company, LISTING_STOPPED, total // search.scale, started)
+                return nothing_found(LISTING_STOPPED)
             round_plan, partial, final = plan, True, True  # the routes listed, and no chain
         if best is None and not partial:
             if stopped():
-                return _stopped_early(company, SEARCH_STOPPED, total // search.scale, started)
+                return nothing_found(SEARCH_STOPPED)
             if options.time_limit - (time.perf_counter() - started) < QUICK_WHEN * options.time_limit:
                 # listing took most of the time: a whole model would not even be built in what is left
                 round_plan, partial, final = plan, True, True
@@ -424,7 +431,7 @@ def optimize(
             best = (value, run, solver)
         if partial:
             if best is None:
-                return _stopped_early(company, LISTING_STOPPED, total // search.scale, started)
+                return nothing_found(LISTING_STOPPED)
             return _answer(position, graph, best[1], best[2], "feasible", total, options, started)
         if code == cp_model.OPTIMAL and (keep is None or value >= floor):
             return _answer(position, graph, run, solver, "optimal", value, options, started)
