@@ -114,6 +114,7 @@ def end_of_turn_preview(
     moves: list[Move] = []
     here = price
     cash_before = cash
+    held, taken, repaid = loans + new_loans, 0, 0
 
     def left(why: str, rule: str) -> None:
         nonlocal here
@@ -136,7 +137,6 @@ def end_of_turn_preview(
             Step(f"{n} loan(s) of £{value} for {why}, £{rate} interest each paid at once: +{n * (value - rate)}", rule)
         )
 
-    held, taken, repaid = loans + new_loans, 0, 0
     if withheld:
         left("the earnings were kept or nothing was earned", rulebook.PUBLIC_DIVIDEND)
     interest = rate * loans

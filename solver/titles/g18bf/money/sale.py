@@ -121,8 +121,8 @@ def sale_preview(
             new_director = nearest_clockwise(seats, director, [p for p, n in rivals.items() if n == most])
             steps.append(
                 Step(
-                    f"{new_director} will hold {most} share(s), more than {seller}'s {after[seller]}: {seller} swaps the "
-                    f"Director's Certificate for {cert} of {new_director}'s shares before the sale; {new_director} "
+                    f"{new_director} will hold {most} share(s), more than {seller}'s {after[seller]}: {seller} "
+                    f"swaps the Director's Certificate for {cert} of {new_director}'s shares before the sale; {new_director} "
                     "directs the company",
                     rulebook.SALE_DIRECTOR,
                 )

@@ -10,8 +10,8 @@ from solver.core.money_steps import Step
 from solver.errors import InputError, Problem
 from solver.titles.g18bf.money import rulebook
 from solver.titles.g18bf.money.kinds import DIRECTOR_SHARES, SHARES
-from solver.titles.g18bf.money.phases import require
 from solver.titles.g18bf.money.market import zone
+from solver.titles.g18bf.money.phases import require
 
 #: The lowest bid for a minor and the step of a raise (§9.2).
 MINOR_LOWEST_BID, BID_STEP = 100, 5
@@ -53,7 +53,8 @@ def minor_start(bid: int) -> StartOutcome:
     steps = (
         Step(f"the bid {bid} goes into the minor's treasury", rulebook.MINOR_START),
         Step(
-            f"half the bid is {bid / 2:g}: rounded down to the space {price} (minor start spaces {spaces[0]}-{spaces[-1]})",
+            f"half the bid is {bid / 2:g}: rounded down to the space {price} "
+            f"(minor start spaces {spaces[0]}-{spaces[-1]})",
             rulebook.MINOR_START,
         ),
     )
