@@ -122,8 +122,8 @@ def sale_preview(
             steps.append(
                 Step(
                     f"{new_director} will hold {most} share(s), more than {seller}'s {after[seller]}: {seller} "
-                    f"swaps the Director's Certificate for {cert} of {new_director}'s shares before the sale; {new_director} "
-                    "directs the company",
+                    f"swaps the Director's Certificate for {cert} of {new_director}'s shares before the sale; "
+                    f"{new_director} directs the company",
                     rulebook.SALE_DIRECTOR,
                 )
             )
