@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from solver.core.board_position import BoardPosition
 from solver.titles.g18bf.money.dividend import dividend_options, dividend_preview
 from solver.titles.g18bf.money.loans import end_of_turn_preview
 from solver.titles.g18bf.money.minors import conversion_preview, minor_merger_preview
@@ -12,7 +13,8 @@ from solver.titles.g18bf.money.sale import sale_preview
 from solver.titles.g18bf.money.start import minor_start
 from solver.titles.g18bf.money.system import system_preview
 from solver.titles.g18bf.money.value import company_value, final_price, game_end_preview
-from tests.titles.g18bf.money.positions import company, example, london, money_position
+
+from .positions import company, example, london, money_position
 
 M1_HOLDINGS = {"P1": 5, "ipo": 2, "pool": 1, "P2": 2}
 
@@ -102,7 +104,7 @@ def test_m9_conversion_of_a_minor_with_its_loan_and_train() -> None:
     assert bought.cash == 150 + 5 * 120 and bought.cash_changes["Ann"] == -480
 
 
-def _three_london_minors(prices: tuple[int, int, int]) -> object:
+def _three_london_minors(prices: tuple[int, int, int]) -> BoardPosition:
     return money_position(
         "3",
         {"LB": company(prices[0], "A"), "LR": company(prices[1], "A"), "LY": company(prices[2], "B")},
@@ -113,7 +115,7 @@ def _three_london_minors(prices: tuple[int, int, int]) -> object:
 
 def test_m10_merger_price_capped_at_a_space_and_the_shares() -> None:
     """§12.3: minors at 90 (A), 110 (A), 65 (B): 175 -> 165; A 2 shares and director, B 1, 7 in the treasury."""
-    out = minor_merger_preview(_three_london_minors((90, 110, 65)), ["LB", "LR", "LY"])  # type: ignore[arg-type]
+    out = minor_merger_preview(_three_london_minors((90, 110, 65)), ["LB", "LR", "LY"])
     assert (out.price, dict(out.holdings), out.director, out.allowed) == (165, {"A": 2, "B": 1, "ipo": 7}, "A", True)
 
 
@@ -146,7 +148,7 @@ def test_m13_two_publics_form_an_eight_marker_system() -> None:
     assert (out.cash, out.loans) == (500, 3)
 
 
-def _m14(cat_cash: int = 500) -> object:
+def _m14(cat_cash: int = 500) -> BoardPosition:
     return money_position(
         "6",
         {
@@ -163,7 +165,7 @@ def test_m14_three_publics_triples_and_trades() -> None:
     """§12.6 b: 180, 150, 110 -> 290 -> 270 -> three left -> 200. Triples: Ann 4 (+1), Bob 8, Cat 4 (+pair), Pool 2.
     From the director Bob clockwise: Cat trades the pair up for 133 -> 6; Ann's single finds no share and trades
     down for 133 -> 4. The System's cash is unchanged."""
-    out = system_preview(_m14(), ["LNW", "GNR", "MR"])  # type: ignore[arg-type]
+    out = system_preview(_m14(), ["LNW", "GNR", "MR"])
     assert out.price == 200
     assert dict(out.holdings) == {"Ann": 4, "Bob": 8, "Cat": 6, "pool": 2}
     trades = {e.holder: (e.trade, e.cash) for e in out.exchanges}
@@ -174,12 +176,12 @@ def test_m14_three_publics_triples_and_trades() -> None:
 
 def test_m14_a_player_short_of_money_trades_down() -> None:
     """§12.6 b: Cat with 100 cannot pay 133: the pair trades down (1 share and 67), and Ann's single trades up."""
-    out = system_preview(_m14(cat_cash=100), ["LNW", "GNR", "MR"])  # type: ignore[arg-type]
+    out = system_preview(_m14(cat_cash=100), ["LNW", "GNR", "MR"])
     trades = {e.holder: (e.trade, e.cash, e.shares) for e in out.exchanges}
     assert trades["Cat"] == ("down", -67, 5) and trades["Ann"] == ("up", 67, 5)
 
 
-def _m15(ann_cash: int) -> object:
+def _m15(ann_cash: int) -> BoardPosition:
     return money_position(
         "7",
         {
@@ -196,7 +198,7 @@ def _m15(ann_cash: int) -> object:
 def test_m15_four_publics_pairs_and_the_odd_share() -> None:
     """§12.6 c: 200, 150, 120, 90 -> 290 -> 270; Ann's 13 -> 6 and an odd share: up costs 135 (-> 7); the Pool's
     odd share then finds none left and trades down, the System paying 135 to the Bank."""
-    out = system_preview(_m15(500), ["LNW", "GNR", "MR", "NER"])  # type: ignore[arg-type]
+    out = system_preview(_m15(500), ["LNW", "GNR", "MR", "NER"])
     assert out.price == 270
     trades = {e.holder: (e.trade, e.cash, e.shares) for e in out.exchanges}
     assert trades["Ann"] == ("up", 135, 7) and trades["pool"] == ("down", -135, 1)
@@ -206,7 +208,7 @@ def test_m15_four_publics_pairs_and_the_odd_share() -> None:
 def test_m15_down_pays_half_the_price_and_the_pool_trades_up_with_the_banks_money() -> None:
     """§12.6 c: Ann without money trades down for 135 (-> 6), the System borrowing 3 loans (3 x 45 = 135) to pay
     her; the Pool then trades up, the Bank paying 135 into the System."""
-    out = system_preview(_m15(0), ["LNW", "GNR", "MR", "NER"])  # type: ignore[arg-type]
+    out = system_preview(_m15(0), ["LNW", "GNR", "MR", "NER"])
     trades = {e.holder: (e.trade, e.cash, e.shares) for e in out.exchanges}
     assert trades["Ann"] == ("down", -135, 6) and trades["pool"] == ("up", 135, 2)
     assert (out.cash_changes["Ann"], out.loans, out.cash) == (135, 3, 135)
