@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from solver.core.money_steps import Step
@@ -77,7 +77,6 @@ class MergerOutcome:
     discarded_markers: tuple[Marker, ...] = ()
     excess_trains: int = 0
     discarded_company: str | None = None
-    notes: tuple[str, ...] = field(default=())
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -73,7 +73,8 @@ def system_price(form: str, prices: Sequence[int], steps: list[Step]) -> int:
         price = round_down(total // 2, "companies", rulebook.SYSTEM)
         steps.append(
             Step(
-                f"price: the average of {' and '.join(map(str, prices))} = {total / 2:g}, rounded down to a space: {price}",
+                f"price: the average of {' and '.join(map(str, prices))} = {total / 2:g}, "
+                f"rounded down to a space: {price}",
                 rulebook.SYSTEM,
             )
         )
@@ -156,7 +157,8 @@ def system_preview(
                     Problem(
                         f"company {found[0].company}",
                         rulebook.SYSTEM,
-                        f"{director} also directs {', '.join(others)}: a public converts alone only when its director has one public",
+                        f"{director} also directs {', '.join(others)}: a public converts alone only when its director "
+                        "has one public",
                     )
                 ]
             )
@@ -244,7 +246,8 @@ def system_preview(
                 exchanges[holder] = Exchange(holder, e.old, e.exchanged, e.leftover, "up", holdings[holder], up_cost)
                 steps.append(
                     Step(
-                        f"{holder} trades {e.leftover} up: pays {up_cost} to {new}, +{up_shares} share(s) -> {holdings[holder]}",
+                        f"{holder} trades {e.leftover} up: pays {up_cost} to {new}, +{up_shares} share(s) "
+                        f"-> {holdings[holder]}",
                         rulebook.SYSTEM,
                     )
                 )
@@ -267,14 +270,15 @@ def system_preview(
                 for _ in range(need):
                     ledger.pay(BANK, new, value)
                     ledger.pay(new, BANK, rate)
-                system_cash += need * (value - rate)
-                new_loans += need
                 steps.append(
                     Step(
-                        f"{new} has {system_cash - need * (value - rate)}: it takes {need} loan(s) (past its limit if need be), netting {need * (value - rate)}",
+                        f"{new} has {system_cash}: it takes {need} loan(s) (past its limit if need be), netting "
+                        f"{need * (value - rate)}",
                         rulebook.SYSTEM,
                     )
                 )
+                system_cash += need * (value - rate)
+                new_loans += need
             ledger.pay(new, payer, down_cash)
             if holder != POOL:
                 cash[holder] += down_cash
@@ -401,7 +405,8 @@ def _discards(on_board: Sequence[Marker], used: int, discard: Sequence[Marker]) 
                     Problem(
                         "discard",
                         rulebook.SYSTEM,
-                        f"discard exactly {over} of the publics' markers on the map ({', '.join(f'{h}:{n}' for h, n in on_board)})",
+                        f"discard exactly {over} of the publics' markers on the map "
+                        f"({', '.join(f'{h}:{n}' for h, n in on_board)})",
                     )
                 ]
             )
