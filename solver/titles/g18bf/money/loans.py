@@ -69,6 +69,15 @@ class EndOfTurnOutcome:
         }
 
 
+def take_loans(ledger: Ledger, company: str, n: int) -> int:
+    """`n` loans from the Bank, each one's interest paid at once (§10.2); the net cash they bring."""
+    value, rate = int(loan_figures()["value"]), int(loan_figures()["interest"])
+    for _ in range(n):
+        ledger.pay(BANK, company, value)
+        ledger.pay(company, BANK, rate)
+    return n * (value - rate)
+
+
 def loans_needed(shortfall: int) -> int:
     """The fewest loans whose net (value less the interest paid at once) covers `shortfall` (§10.2)."""
     net = int(loan_figures()["value"]) - int(loan_figures()["interest"])
@@ -127,15 +136,11 @@ def end_of_turn_preview(
 
     def borrow(n: int, why: str, rule: str) -> None:
         nonlocal cash, held, taken
-        for _ in range(n):
-            ledger.pay(BANK, company, value)
-            ledger.pay(company, BANK, rate)
-        cash += n * (value - rate)
+        net = take_loans(ledger, company, n)
+        cash += net
         held += n
         taken += n
-        steps.append(
-            Step(f"{n} loan(s) of £{value} for {why}, £{rate} interest each paid at once: +{n * (value - rate)}", rule)
-        )
+        steps.append(Step(f"{n} loan(s) of £{value} for {why}, £{rate} interest each paid at once: +{net}", rule))
 
     if withheld:
         left("the earnings were kept or nothing was earned", rulebook.PUBLIC_DIVIDEND)

@@ -38,8 +38,8 @@ from solver.titles.g18bf.money import rulebook
 from solver.titles.g18bf.money.connection import check_connected
 from solver.titles.g18bf.money.kinds import POOL, SHARES, TREASURY, markers_of
 from solver.titles.g18bf.money.ledger import BANK, Ledger
-from solver.titles.g18bf.money.loans import loans_needed
-from solver.titles.g18bf.money.market import loan_figures, market, round_down
+from solver.titles.g18bf.money.loans import loans_needed, take_loans
+from solver.titles.g18bf.money.market import market, round_down
 from solver.titles.g18bf.money.merger_round import members, pick_new, unstarted
 from solver.titles.g18bf.money.outcome import Exchange, MergerOutcome
 from solver.titles.g18bf.money.phases import require, train_limit
@@ -266,18 +266,14 @@ def system_preview(
                 down_shares, down_cash = 0, normal_round(Fraction(4 * price, 3))
             if system_cash < down_cash:
                 need = loans_needed(down_cash - system_cash)
-                value, rate = int(loan_figures()["value"]), int(loan_figures()["interest"])
-                for _ in range(need):
-                    ledger.pay(BANK, new, value)
-                    ledger.pay(new, BANK, rate)
+                net = take_loans(ledger, new, need)
                 steps.append(
                     Step(
-                        f"{new} has {system_cash}: it takes {need} loan(s) (past its limit if need be), netting "
-                        f"{need * (value - rate)}",
+                        f"{new} has {system_cash}: it takes {need} loan(s) (past its limit if need be), netting {net}",
                         rulebook.SYSTEM,
                     )
                 )
-                system_cash += need * (value - rate)
+                system_cash += net
                 new_loans += need
             ledger.pay(new, payer, down_cash)
             if holder != POOL:
