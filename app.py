@@ -21,6 +21,7 @@ PAGES = {
     registry.BOARD: ("pages/board.py", ":material/map:"),
     registry.ROUTES: ("pages/routes.py", ":material/route:"),
     registry.MERGERS: ("pages/mergers.py", ":material/merge:"),
+    registry.MERGER_ROUND: ("pages/merger_round.py", ":material/call_merge:"),
     registry.MARKET: ("pages/market.py", ":material/show_chart:"),
     registry.POSITIONS: ("pages/positions.py", ":material/save:"),
     registry.REVIEW: ("pages/review.py", ":material/download:"),

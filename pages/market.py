@@ -11,7 +11,7 @@ from types import MappingProxyType
 import polars as pl
 import streamlit as st
 
-from pages import session
+from pages import market_18bf, session
 from pages.jobs import SolveJob
 from solver.errors import InputError
 from solver.titles import registry
@@ -177,6 +177,9 @@ def _merger_price(pos: Position, prices: dict[str, int]) -> tuple[tuple[int, int
 def main() -> None:
     session.through_app()
     session.require(registry.MARKET)
+    if session.title().id == "18bf":
+        market_18bf.main()
+        return
     session.narrow_margins()
     st.title("Stock market")
     session.header()

@@ -24,15 +24,16 @@ from solver.errors import InputError, Problem
 Capability = Literal["edit", "score", "solve", "import", "previews"]
 
 #: The app's pages, in the order of its navigation.
-BOARD, ROUTES, MERGERS, MARKET, POSITIONS, REVIEW = (
+BOARD, ROUTES, MERGERS, MERGER_ROUND, MARKET, POSITIONS, REVIEW = (
     "Board",
     "Routes",
     "Mergers",
+    "Merger Round",
     "Stock market",
     "Saved positions",
     "Import review",
 )
-APP_PAGES = (BOARD, ROUTES, MERGERS, MARKET, POSITIONS, REVIEW)
+APP_PAGES = (BOARD, ROUTES, MERGERS, MERGER_ROUND, MARKET, POSITIONS, REVIEW)
 #: The pages that serve whatever the current position's title: Saved positions holds positions of every title,
 #: and Import review imports the games of the titles it names itself (opening a moment of one replaces the
 #: position); the others work on the current position with its title's rules.
@@ -101,7 +102,7 @@ TITLES: Mapping[str, Title] = MappingProxyType(
                 train_kinds=("Freight", "Local", "Express"),
                 money_pages=(MERGERS, MARKET),
                 capabilities=frozenset({"edit", "score", "solve", "import", "previews"}),
-                pages=APP_PAGES,
+                pages=(BOARD, ROUTES, MERGERS, MARKET, POSITIONS, REVIEW),
             ),
             Title(
                 id="1860",
@@ -124,9 +125,11 @@ TITLES: Mapping[str, Title] = MappingProxyType(
                 position_reader=f"{_BOARD_POSITION}:parse_position",
                 position_writer=f"{_BOARD_POSITION}:position_to_data",
                 train_kinds=("N", "N+N (doubled)", "5+5E", "G (goods)"),
-                money_pages=("Merger Round", MARKET),
-                capabilities=frozenset(),
-                pages=ANY_TITLE_PAGES,
+                money_pages=(MERGER_ROUND, MARKET),
+                # its money previews (docs/money-18bf.md): the `market` and `merger` commands and the Merger Round
+                # and Stock market pages; its evaluator and enumerator are library functions (docs/routes-18bf.md)
+                capabilities=frozenset({"previews"}),
+                pages=(BOARD, MERGER_ROUND, MARKET, POSITIONS, REVIEW),
             ),
         )
     }

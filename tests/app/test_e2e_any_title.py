@@ -56,9 +56,11 @@ def test_new_board_of_a_title_draws_every_hex_of_its_data(page: Any, game: str) 
     pg.get_by_text(f"{button}'s rules (tile lays, routes) come next").first.wait_for()
     hexes = len(load_board(game).hexes)
     assert drawn_hexes(pg, hexes) == hexes
-    # the navigation lists the pages the title has (solver.titles.registry): none of 1862's rules pages yet
+    # the navigation lists the pages the title has (solver.titles.registry): none of 1862's rules pages yet, and
+    # 18BF's money pages
     links = [text.splitlines()[-1] for text in pg.locator('[data-testid="stSidebarNav"] a').all_inner_texts()]
-    assert links == list(registry.TITLES[game].pages) == ["Board", "Saved positions", "Import review"]
+    money = ["Merger Round", "Stock market"] if game == "18bf" else []
+    assert links == list(registry.TITLES[game].pages) == ["Board", *money, "Saved positions", "Import review"]
 
 
 @pytest.mark.parametrize("game", list(TITLES))

@@ -64,13 +64,22 @@ def test_money_pages_are_each_titles_own() -> None:
     }
 
 
-def test_only_1862_has_the_rules_pages_yet_and_every_title_the_board_saved_positions_and_import() -> None:
-    assert registry.TITLES["1862"].pages == registry.APP_PAGES
+def test_only_1862_has_the_routes_and_mergers_pages_yet_and_18bf_its_money_pages() -> None:
+    assert registry.TITLES["1862"].pages == tuple(p for p in registry.APP_PAGES if p != registry.MERGER_ROUND)
+    assert registry.TITLES["1860"].pages == ("Board", "Saved positions", "Import review")
+    assert registry.TITLES["18bf"].pages == (
+        "Board",
+        "Merger Round",
+        "Stock market",
+        "Saved positions",
+        "Import review",
+    )
     for game in ("1860", "18bf"):
-        assert registry.TITLES[game].pages == ("Board", "Saved positions", "Import review")
-        for page in (registry.ROUTES, registry.MERGERS, registry.MARKET):
+        for page in (registry.ROUTES, registry.MERGERS):
             assert not registry.TITLES[game].has_page(page)
+    assert not registry.TITLES["1862"].has_page(registry.MERGER_ROUND)
     assert registry.TITLES["1862"].can("solve") and not registry.TITLES["18bf"].can("score")
+    assert registry.TITLES["18bf"].can("previews")
 
 
 def test_an_unknown_title_is_refused_naming_every_title() -> None:

@@ -77,3 +77,15 @@ def check_connected(position: BoardPosition, companies: Sequence[str], rule: str
             )
         ]
     )
+
+
+def first_connected(position: BoardPosition, companies: Sequence[str], size: int = 2) -> list[str]:
+    """The first `size` companies, in the order given, that are connected with the first of them that reaches
+    any other (a default choice for the Merger Round page); the first `size` when none is."""
+    graph = TrackGraph(position)
+    group = frozenset(companies)
+    for company in companies:
+        found = reached(graph, company, group) - {company}
+        if found:
+            return [company, *[c for c in companies if c in found][: size - 1]]
+    return list(companies[:size])
