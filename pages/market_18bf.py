@@ -15,7 +15,7 @@ from solver.core.money_steps import Step
 from solver.errors import InputError
 from solver.titles.g18bf.money.dividend import dividend_options
 from solver.titles.g18bf.money.loans import end_of_turn_preview
-from solver.titles.g18bf.money.pictures import market_picture, values_picture
+from solver.titles.g18bf.money.pictures import HOLDER_WORDS, LEGEND, market_picture, values_picture
 from solver.titles.g18bf.money.position import CompanyMoney, check_money, company_money, needs_price, operating_order
 from solver.titles.g18bf.money.sale import sale_preview
 from solver.titles.g18bf.money.value import game_end_preview
@@ -29,14 +29,23 @@ def _steps(steps: tuple[Step, ...], key: str) -> None:
         st.markdown("\n".join(f"{i}. {s.text} ({s.rule})" for i, s in enumerate(steps, start=1)))
 
 
+def _operating_order(pos: BoardPosition, order: list[str]) -> None:
+    st.markdown("**Operating order** (§10: minors, then publics, then Systems, each by price, top of a stack first)")
+    lines = []
+    for i, company in enumerate(order, start=1):
+        m = company_money(pos, company)
+        lines.append(f"{i}. {company} ({m.kind}, £{m.price})")
+    st.markdown("\n".join(lines))
+
+
 def _companies_table(pos: BoardPosition, order: list[str]) -> None:
     rows = []
     for company in order:
         m = company_money(pos, company)
-        rows.append((company, m.kind, m.price, m.cash, m.loans, len(m.trains), m.director or ""))
-    schema = ["company", "kind", "price", "cash", "loans", "trains", "director"]
-    st.markdown("**Operating order** (§10: minors, publics, Systems, each by price)")
-    st.dataframe(pl.DataFrame(rows, schema=schema, orient="row"), hide_index=True)
+        held = ", ".join(f"{HOLDER_WORDS.get(h, h)} {n}" for h, n in m.holdings.items())
+        rows.append((company, m.kind, m.price, m.cash, m.loans, ", ".join(m.trains), m.director or "", held))
+    schema = ["company", "kind", "price", "cash", "loans", "trains", "director", "holdings"]
+    st.dataframe(pl.DataFrame(rows, schema=schema, orient="row"), hide_index=True, width="stretch")
 
 
 def _pick(order: list[str], kinds: tuple[str, ...], pos: BoardPosition, key: str) -> CompanyMoney | None:
@@ -158,9 +167,9 @@ def main() -> None:
         session.show_problems(exc.problems, "The position's money cannot be read:")
         return
     order = operating_order(pos)
-    left, right = st.columns([1.3, 3], gap="medium")
+    left, right = st.columns([1, 3], gap="medium")
     with left:
-        _companies_table(pos, order)
+        _operating_order(pos, order)
     moves: tuple[Move, ...] = ()
     with right:
         st.session_state.setdefault(PREVIEW, PREVIEWS[0])
@@ -180,3 +189,6 @@ def main() -> None:
             except InputError as exc:
                 session.show_problems(exc.problems, "This preview is refused:")
     st.plotly_chart(market_picture(pos.market, moves), config={"displayModeBar": False}, key="bf-market")
+    st.caption(LEGEND)
+    if order:
+        _companies_table(pos, order)

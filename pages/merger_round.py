@@ -21,7 +21,7 @@ from solver.titles.g18bf.money.merger_round import unstarted
 from solver.titles.g18bf.money.minors import conversion_preview, minor_merger_preview
 from solver.titles.g18bf.money.outcome import MergerOutcome
 from solver.titles.g18bf.money.phases import allows
-from solver.titles.g18bf.money.pictures import holdings_picture
+from solver.titles.g18bf.money.pictures import HOLDER_WORDS, holdings_picture
 from solver.titles.g18bf.money.position import check_money, company_money, operating_order
 from solver.titles.g18bf.money.system import system_preview
 from solver.titles.g18bf.money.takeover import takeover_preview
@@ -69,7 +69,7 @@ def _system(pos: BoardPosition) -> MergerOutcome | None:
         return None
     c1, c2 = st.columns([3, 1])
     chosen = c1.multiselect("Publics (one to four, §12.6 a-d)", publics, default=publics[:2], key="mr-publics")
-    systems = ["first left of the kind the rule asks", *unstarted(pos, "system")]
+    systems = ["as the rule picks", *unstarted(pos, "system")]
     system = c2.selectbox("System", systems, key="mr-system")
     if not chosen:
         return None
@@ -137,10 +137,9 @@ def _result(out: MergerOutcome) -> None:
     with left:
         st.plotly_chart(holdings_picture(out), config={"displayModeBar": False}, key="merger-round-holdings")
         if out.exchanges:
-            st.dataframe(
-                pl.DataFrame([e.to_dict() for e in out.exchanges]).rename({"cash": "cash paid (+) / received (-)"}),
-                hide_index=True,
-            )
+            rows = [{**e.to_dict(), "holder": HOLDER_WORDS.get(e.holder, e.holder)} for e in out.exchanges]
+            table = pl.DataFrame(rows).rename({"cash": "cash paid (+) / received (-)"})
+            st.dataframe(table, hide_index=True)
         st.caption("Cash moved: " + ", ".join(f"{p} {c:+d}" for p, c in out.cash_changes.items()))
     with right:
         st.markdown("**Step by step**")

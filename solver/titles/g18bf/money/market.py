@@ -24,9 +24,11 @@ def market_data() -> Mapping[str, Any]:
 
 @cache
 def market() -> StockMarket:
-    """The one-row market: a zigzag of one tier, so a space is one place."""
+    """The one-row market: a zigzag of one tier, so a space is one place. Besides the data's zones, `any_start`
+    holds the prices where both a minor and a public may start (the red outlined spaces, §9.2, §9.3)."""
     d = market_data()
-    return StockMarket.zigzag(d["prices"], 1, d["zones"])
+    both = sorted(set(d["zones"]["minor_start"]) & set(d["zones"]["public_start"]))
+    return StockMarket.zigzag(d["prices"], 1, {**d["zones"], "any_start": both})
 
 
 def minor_max() -> int:

@@ -18,12 +18,18 @@ from solver.titles.g18bf.money.outcome import MergerOutcome
 from solver.titles.g18bf.money.value import GameEndOutcome
 
 #: Cell colours by zone, the first that applies (data/18bf/market.json; §6, §9.2, §9.3, §12.2).
-FILLS = {"convert": "#fff3a8", "public_start": "#e8d3f0", "minor_start": "#f6d2c9"}
+FILLS = {"convert": "#fff3a8", "any_start": "#f6d2c9", "minor_start": "#e6cfb3", "public_start": "#e8d3f0"}
 ZONE_WORDS = {
     "convert": "a minor converts here (100-165, §12.2)",
+    "any_start": "a minor or a public starts here",
     "public_start": "a public starts here (70-200, §9.3, §12.4)",
     "minor_start": "a minor starts here (50-135, §9.2)",
 }
+#: The colours' meaning, for a caption under the market.
+LEGEND = (
+    "Yellow: a minor may convert (100-165, §12.2); red: a minor or a public may start (70-135); brown: minors only "
+    "(50-65, §9.2); purple: publics only (150-200, §9.3); 165 is a minor's highest price (§10.7)."
+)
 HOLDER_WORDS = {TREASURY: "treasury", POOL: "Pool"}
 
 
@@ -33,12 +39,12 @@ def _colours() -> dict[str, tuple[str, str]]:
 
 def market_picture(tokens: Mapping[int, Sequence[str]] | None = None, moves: Sequence[Move] = ()) -> go.Figure:
     """The 18BF market with the markers (price -> companies, top first) and the moves drawn as arrows."""
-    return stock_market_figure(market(), FILLS, ZONE_WORDS, tokens, _colours(), moves, height=300)
+    return stock_market_figure(market(), FILLS, ZONE_WORDS, tokens, _colours(), moves, height=170 + 24 * len(moves))
 
 
 def holdings_picture(outcome: MergerOutcome) -> go.Figure:
     """Who holds what: each holder's shares of the old companies (left) and of the new or taking-over company
-    (right), the treasury and the Pool named as such."""
+    (right), each bar labelled with its company, the treasury and the Pool named as such."""
     colours = _colours()
     holders = list(dict.fromkeys([*[h for hs in outcome.holdings_before.values() for h in hs], *outcome.holdings]))
     names = [HOLDER_WORDS.get(h, h) for h in holders]
@@ -46,43 +52,33 @@ def holdings_picture(outcome: MergerOutcome) -> go.Figure:
         rows=1,
         cols=2,
         shared_yaxes=True,
-        subplot_titles=("before", f"after: {outcome.company}"),
+        subplot_titles=("shares before", f"shares after: {outcome.company}"),
         horizontal_spacing=0.06,
     )
-    for company, held in outcome.holdings_before.items():
+    columns = [(1, company, held) for company, held in outcome.holdings_before.items()]
+    columns.append((2, outcome.company, outcome.holdings))
+    for col, company, held in columns:
+        fill, ink = colours.get(company, ("#888888", "#000000"))
         fig.add_trace(
             go.Bar(
                 name=company,
                 y=names,
                 x=[held.get(h, 0) for h in holders],
+                text=[f"{company} {held[h]}" if held.get(h) else "" for h in holders],
+                textfont={"color": ink},
+                insidetextanchor="middle",
                 orientation="h",
-                marker={"color": colours.get(company, ("#888", ""))[0], "line": {"color": "#333", "width": 1}},
+                marker={"color": fill, "line": {"color": "#333333", "width": 1}},
                 hovertemplate=f"{company}: %{{x}} share(s)<extra>%{{y}}</extra>",
             ),
             row=1,
-            col=1,
+            col=col,
         )
-    fig.add_trace(
-        go.Bar(
-            name=outcome.company,
-            y=names,
-            x=[outcome.holdings.get(h, 0) for h in holders],
-            orientation="h",
-            text=[outcome.holdings.get(h, 0) or "" for h in holders],
-            marker={"color": colours.get(outcome.company, ("#888", ""))[0], "line": {"color": "#333", "width": 1}},
-            hovertemplate=f"{outcome.company}: %{{x}} share(s)<extra>%{{y}}</extra>",
-        ),
-        row=1,
-        col=2,
-    )
     fig.update_layout(
-        barmode="stack",
-        height=120 + 36 * len(holders),
-        margin={"l": 10, "r": 10, "t": 40, "b": 30},
-        legend={"orientation": "h", "y": -0.15},
+        barmode="stack", height=120 + 36 * len(holders), margin={"l": 10, "r": 10, "t": 40, "b": 30}, showlegend=False
     )
     fig.update_yaxes(autorange="reversed")
-    fig.update_xaxes(title_text="shares", dtick=2)
+    fig.update_xaxes(dtick=2)
     return fig
 
 
