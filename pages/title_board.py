@@ -128,8 +128,12 @@ def show(pos: BoardPosition) -> None:
     config = {"displayModeBar": False, "scrollZoom": False}
     st.plotly_chart(position_figure(pos, height), key="title-board-map", config=config)
     rules = session.title()
+    ready = [p for p in rules.money_pages if rules.has_page(p)]
+    later = [p for p in rules.money_pages if not rules.has_page(p)]
     st.caption(
-        f"{title}'s trains: {', '.join(rules.train_kinds)}. Its money rules: {', '.join(rules.money_pages)} "
-        f"(pages for {title} to come)."
+        f"{title}'s trains: {', '.join(rules.train_kinds)}. Its money rules: {', '.join(rules.money_pages)}"
+        + (f" (on the {' and '.join(ready)} pages)" if ready else "")
+        + (f" ({', '.join(later)}: pages for {title} to come)" if later else "")
+        + "."
     )
     _tables(pos)
