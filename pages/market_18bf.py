@@ -135,6 +135,7 @@ def _end_of_turn(pos: BoardPosition, order: list[str]) -> tuple[Move, ...]:
         cheapest_train=cheapest,
         withheld=withheld,
         company=money.company,
+        phase=pos.phase,
     )
     cols = st.columns(4)
     cols[0].metric("Cash", f"£{out.cash_after}", delta=out.cash_after - out.cash_before or None)

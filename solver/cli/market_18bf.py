@@ -163,6 +163,7 @@ def run_loans(args: argparse.Namespace) -> int:
         cheapest_train=args.cheapest_train,
         withheld=args.withheld,
         company=money.company,
+        phase=position.phase,
     )
     return _print(out.steps, out.to_dict(), args.json)
 

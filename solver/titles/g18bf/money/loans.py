@@ -22,6 +22,7 @@ from solver.titles.g18bf.money import rulebook
 from solver.titles.g18bf.money.kinds import Kind
 from solver.titles.g18bf.money.ledger import BANK, Ledger
 from solver.titles.g18bf.money.market import cell, is_closed, loan_figures, shift
+from solver.titles.g18bf.money.phases import train_limit
 
 
 @dataclass(frozen=True)
@@ -95,10 +96,12 @@ def end_of_turn_preview(
     withheld: bool = False,
     new_loans: int = 0,
     company: str = "company",
+    phase: str | None = None,
 ) -> EndOfTurnOutcome:
     """Preview the end of the turn of a `kind` company at `price` with `cash` and `loans` held at the start of the
     turn (`new_loans` taken during it, their interest paid), `trains` owned and the `cheapest_train` the Bank
-    offers. `withheld`: its distribution moved it left (kept or zero earnings, §10.7). InputError names the field."""
+    offers. `withheld`: its distribution moved it left (kept or zero earnings, §10.7). With `phase`, a company whose
+    train limit is 0 there (minors in phase 8, §8) is not made to buy one. InputError names the field."""
     figures = loan_figures()
     value, rate, limit = int(figures["value"]), int(figures["interest"]), int(figures["limit"][kind])
     problems: list[Problem] = []
@@ -111,7 +114,7 @@ def end_of_turn_preview(
             problems.append(Problem(name, rulebook.LOANS, f"{name} cannot be negative ({n})"))
     if cheapest_train is not None and cheapest_train <= 0:
         problems.append(Problem("cheapest_train", rulebook.MUST_BUY, "a train costs more than 0"))
-    if trains == 0 and cheapest_train is None:
+    if trains == 0 and cheapest_train is None and not (phase is not None and train_limit(phase, kind) == 0):
         problems.append(
             Problem("cheapest_train", rulebook.MUST_BUY, f"{company} has no train: give the cheapest train's cost")
         )
@@ -178,7 +181,9 @@ def end_of_turn_preview(
     if repaid:
         steps.append(Step(f"{repaid} loan(s) repaid while the treasury held £{value}: cash {cash}", rulebook.REDEEM))
     bought: int | None = None
-    if trains == 0 and cheapest_train is not None:
+    if trains == 0 and phase is not None and train_limit(phase, kind) == 0:
+        steps.append(Step(f"a {kind} may own no train in phase {phase}: nothing to buy", rulebook.PHASES))
+    elif trains == 0 and cheapest_train is not None:
         need = loans_needed(cheapest_train - cash)
         if need == 0 or held + need <= limit:
             if need:

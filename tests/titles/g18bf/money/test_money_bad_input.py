@@ -206,3 +206,10 @@ def test_takeover_gives_the_owner_a_share_and_the_public_a_marker_in_london() ->
     out = takeover_preview(pos, "LY", "LNW")
     assert dict(out.holdings) == {"Ann": 8, "ipo": 1, "Cat": 1}
     assert (out.cash, out.loans, out.trains, out.markers) == (140, 6, ("3",), (("U23", 0), ("U23", 1)))
+
+
+def test_a_minor_in_phase_8_is_not_made_to_buy_a_train() -> None:
+    """§8: minors may own no train in phase 8, so a trainless minor buys none and does not move for it."""
+    out = end_of_turn_preview("minor", 90, 40, 0, trains=0, phase="8", company="TV")
+    assert (out.train_cost, out.new_price, out.loans_taken) == (None, 90, 0)
+    assert "may own no train in phase 8" in out.steps[0].text

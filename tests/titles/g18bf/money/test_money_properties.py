@@ -11,6 +11,7 @@ from solver.errors import InputError
 from solver.titles.g18bf.money.dividend import CHOICES, dividend_preview
 from solver.titles.g18bf.money.loans import end_of_turn_preview
 from solver.titles.g18bf.money.market import market
+from solver.titles.g18bf.money.minors import minor_merger_preview
 from solver.titles.g18bf.money.sale import sale_preview
 from solver.titles.g18bf.money.system import system_preview
 
@@ -118,3 +119,34 @@ def test_system_formation_conserves_money_and_shares(n: int, data: st.DataObject
     assert out.cash == out.cash_changes.get(out.company, 0) >= 0
     for player in PLAYERS:
         assert cash[player] + out.cash_changes.get(player, 0) >= 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_minor_merger_with_its_offering_conserves_money_and_shares(data: st.DataObject) -> None:
+    minors = ["LB", "LR", "LY", "EC"][: data.draw(st.integers(2, 4))]
+    specs = {
+        m: company(
+            data.draw(st.sampled_from(PRICES[:15])),
+            data.draw(st.sampled_from(PLAYERS)),
+            cash=data.draw(st.integers(0, 300)),
+        )
+        for m in minors
+    }
+    cash = {p: data.draw(st.integers(0, 900)) for p in PLAYERS}
+    pos = money_position("4", specs, {"U23": london(*[[m] for m in minors])}, cash)
+    base = minor_merger_preview(pos, minors)
+    buys = {o.player: data.draw(st.integers(0, o.most)) for o in base.offers}
+    singles = set(data.draw(st.lists(st.sampled_from(PLAYERS), unique=True)))
+    try:
+        out = minor_merger_preview(pos, minors, buys=buys, singles=singles)
+    except InputError as exc:  # a later purchase may pass a limit an earlier one changed
+        assert all(p.rule == "§12.4" for p in exc.problems)
+        return
+    assert sum(out.cash_changes.values()) == 0 and sum(out.holdings.values()) == 10
+    assert out.price in market().prices and out.price <= 200
+    assert out.cash == sum(s["cash"] for s in specs.values()) + sum(
+        -c for p, c in out.cash_changes.items() if p in PLAYERS
+    )
+    for player in PLAYERS:
+        assert cash[player] + out.cash_changes.get(player, 0) >= 0 and out.holdings.get(player, 0) <= 6
