@@ -213,83 +213,16 @@ def system_preview(
                 rulebook.SYSTEM,
             )
         )
-    director, _ = _director({h: n for h, n in holdings.items()}, found, table_seats)
+    director, _ = _director(holdings, found, table_seats)
     system_cash = sum(m.cash for m in found)
     for m in found:
         ledger.pay(m.company, new, m.cash)
     loans = sum(m.loans for m in found)
     new_loans = 0
     if per > 1:
-        traders = [p for p in clockwise_from(table_seats, director) if exchanges.get(p) and exchanges[p].leftover]
-        if exchanges.get(POOL) and exchanges[POOL].leftover:
-            traders.append(POOL)
-        if traders:
-            steps.append(
-                Step(
-                    f"trades from the new director {director} clockwise, the Pool last: {', '.join(traders)}",
-                    rulebook.SYSTEM,
-                )
-            )
-        for holder in traders:
-            e = exchanges[holder]
-            free = SHARES["system"] - sum(holdings.values())
-            up_shares = e.leftover if form == "b" else 1
-            up_cost = normal_round(Fraction(e.leftover, 3) * price) if form == "b" else normal_round(Fraction(price, 2))
-            payer = BANK if holder == POOL else holder
-            can_pay = holder == POOL or cash.get(holder, 0) >= up_cost
-            if free >= up_shares and can_pay:
-                ledger.pay(payer, new, up_cost)
-                if holder != POOL:
-                    cash[holder] -= up_cost
-                system_cash += up_cost
-                holdings[holder] += up_shares
-                exchanges[holder] = Exchange(holder, e.old, e.exchanged, e.leftover, "up", holdings[holder], up_cost)
-                steps.append(
-                    Step(
-                        f"{holder} trades {e.leftover} up: pays {up_cost} to {new}, +{up_shares} share(s) "
-                        f"-> {holdings[holder]}",
-                        rulebook.SYSTEM,
-                    )
-                )
-                continue
-            why = (
-                "no System share is left" if free < up_shares else f"{holder} has {cash.get(holder, 0)}, not {up_cost}"
-            )
-            if form == "b" and e.leftover == 2:
-                down_shares, down_cash = 1, normal_round(Fraction(price, 3))
-            elif form == "b":
-                down_shares, down_cash = 0, normal_round(Fraction(2 * price, 3))
-            else:
-                down_shares, down_cash = 0, normal_round(Fraction(price, 2))
-            if down_shares and free < down_shares:
-                # No share left for a pair traded down: its whole worth, 4/3 of the price, in cash (a reading).
-                down_shares, down_cash = 0, normal_round(Fraction(4 * price, 3))
-            if system_cash < down_cash:
-                need = loans_needed(down_cash - system_cash)
-                net = take_loans(ledger, new, need)
-                steps.append(
-                    Step(
-                        f"{new} has {system_cash}: it takes {need} loan(s) (past its limit if need be), netting {net}",
-                        rulebook.SYSTEM,
-                    )
-                )
-                system_cash += net
-                new_loans += need
-            ledger.pay(new, payer, down_cash)
-            if holder != POOL:
-                cash[holder] += down_cash
-            system_cash -= down_cash
-            holdings[holder] += down_shares
-            exchanges[holder] = Exchange(holder, e.old, e.exchanged, e.leftover, "down", holdings[holder], -down_cash)
-            to = "the Bank" if holder == POOL else holder
-            steps.append(
-                Step(
-                    f"{holder} trades {e.leftover} down ({why}): {new} pays {down_cash} to {to}"
-                    + (f", +{down_shares} share" if down_shares else "")
-                    + f" -> {holdings[holder]}",
-                    rulebook.SYSTEM,
-                )
-            )
+        trades = _Trades(new, form, price, holdings, exchanges, cash, ledger, steps, system_cash)
+        trades.run(clockwise_from(table_seats, director), director)
+        system_cash, new_loans = trades.system_cash, trades.new_loans
     rest = SHARES["system"] - sum(holdings.values())
     holdings[TREASURY] = holdings.get(TREASURY, 0) + rest
     steps.append(
@@ -366,6 +299,112 @@ def system_preview(
         excess_trains=excess,
         discarded_company=discarded_public,
     )
+
+
+class _Trades:
+    """The trades up and down of b) and c) (§12.6): `holdings` and `exchanges` changed in place, money through
+    `ledger`, the System's cash and the loans it takes kept here."""
+
+    def __init__(
+        self,
+        system: str,
+        form: str,
+        price: int,
+        holdings: dict[str, int],
+        exchanges: dict[str, Exchange],
+        cash: dict[str, int],
+        ledger: Ledger,
+        steps: list[Step],
+        system_cash: int,
+    ) -> None:
+        self.system, self.form, self.price = system, form, price
+        self.holdings, self.exchanges, self.cash = holdings, exchanges, cash
+        self.ledger, self.steps = ledger, steps
+        self.system_cash, self.new_loans = system_cash, 0
+
+    def run(self, clockwise: list[str], director: str) -> None:
+        """From the new director clockwise, then the Pool."""
+        traders = [p for p in clockwise if self.exchanges.get(p) and self.exchanges[p].leftover]
+        if self.exchanges.get(POOL) and self.exchanges[POOL].leftover:
+            traders.append(POOL)
+        if traders:
+            self.steps.append(
+                Step(
+                    f"trades from the new director {director} clockwise, the Pool last: {', '.join(traders)}",
+                    rulebook.SYSTEM,
+                )
+            )
+        for holder in traders:
+            why = self._up(holder)
+            if why is not None:
+                self._down(holder, why)
+
+    def _up(self, holder: str) -> str | None:
+        """Trade `holder`'s left-over shares up when a share is left and the holder can pay (the Pool always can,
+        with the Bank's money); else why not."""
+        e = self.exchanges[holder]
+        free = SHARES["system"] - sum(self.holdings.values())
+        shares = e.leftover if self.form == "b" else 1
+        cost = normal_round(Fraction(e.leftover, 3) * self.price if self.form == "b" else Fraction(self.price, 2))
+        if free < shares:
+            return "no System share is left"
+        if holder != POOL and self.cash.get(holder, 0) < cost:
+            return f"{holder} has {self.cash.get(holder, 0)}, not {cost}"
+        self.ledger.pay(BANK if holder == POOL else holder, self.system, cost)
+        if holder != POOL:
+            self.cash[holder] -= cost
+        self.system_cash += cost
+        self.holdings[holder] += shares
+        self.exchanges[holder] = Exchange(holder, e.old, e.exchanged, e.leftover, "up", self.holdings[holder], cost)
+        self.steps.append(
+            Step(
+                f"{holder} trades {e.leftover} up: pays {cost} to {self.system}, +{shares} share(s) "
+                f"-> {self.holdings[holder]}",
+                rulebook.SYSTEM,
+            )
+        )
+        return None
+
+    def _down(self, holder: str, why: str) -> None:
+        """Trade `holder`'s left-over shares down, the System paying (with loans when short)."""
+        e = self.exchanges[holder]
+        free = SHARES["system"] - sum(self.holdings.values())
+        if self.form == "b" and e.leftover == 2 and free >= 1:
+            shares, paid = 1, normal_round(Fraction(self.price, 3))
+        elif self.form == "b" and e.leftover == 2:
+            # No share left for a pair traded down: its whole worth, 4/3 of the price, in cash (a reading).
+            shares, paid = 0, normal_round(Fraction(4 * self.price, 3))
+        elif self.form == "b":
+            shares, paid = 0, normal_round(Fraction(2 * self.price, 3))
+        else:
+            shares, paid = 0, normal_round(Fraction(self.price, 2))
+        if self.system_cash < paid:
+            need = loans_needed(paid - self.system_cash)
+            net = take_loans(self.ledger, self.system, need)
+            self.steps.append(
+                Step(
+                    f"{self.system} has {self.system_cash}: it takes {need} loan(s) (past its limit if need be), "
+                    f"netting {net}",
+                    rulebook.SYSTEM,
+                )
+            )
+            self.system_cash += net
+            self.new_loans += need
+        self.ledger.pay(self.system, BANK if holder == POOL else holder, paid)
+        if holder != POOL:
+            self.cash[holder] += paid
+        self.system_cash -= paid
+        self.holdings[holder] += shares
+        self.exchanges[holder] = Exchange(holder, e.old, e.exchanged, e.leftover, "down", self.holdings[holder], -paid)
+        self.steps.append(
+            Step(
+                f"{holder} trades {e.leftover} down ({why}): {self.system} pays {paid} to "
+                + ("the Bank" if holder == POOL else holder)
+                + (f", +{shares} share" if shares else "")
+                + f" -> {self.holdings[holder]}",
+                rulebook.SYSTEM,
+            )
+        )
 
 
 def _listing(holdings: dict[str, int]) -> str:
