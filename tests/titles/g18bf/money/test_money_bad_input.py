@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
+from solver.core.board_position import BoardPosition
 from solver.errors import InputError
 from solver.titles.g18bf.money.dividend import dividend_preview
 from solver.titles.g18bf.money.loans import end_of_turn_preview
@@ -17,6 +18,7 @@ from solver.titles.g18bf.money.start import minor_start, public_start
 from solver.titles.g18bf.money.system import system_preview
 from solver.titles.g18bf.money.takeover import takeover_preview
 
+from ..boards import RHONDDA_CARDIFF_BRISTOL
 from .positions import company, example, london, money_position
 
 SEATS = ["Ann", "Bob", "Cat"]
@@ -213,3 +215,28 @@ def test_a_minor_in_phase_8_is_not_made_to_buy_a_train() -> None:
     out = end_of_turn_preview("minor", 90, 40, 0, trains=0, phase="8", company="TV")
     assert (out.train_cost, out.new_price, out.loans_taken) == (None, 90, 0)
     assert "may own no train in phase 8" in out.steps[0].text
+
+
+def _rhondda_cardiff_bristol(cardiff: tuple[str, ...] = ("TV",)) -> BoardPosition:
+    """GJ at Rhondda (U9), TV at Cardiff (U11, one space), BE at Bristol (U13), joined by track U9-U11-U13."""
+    return money_position(
+        "3",
+        {"GJ": company(90, "Ann"), "TV": company(100, "Bob"), "BE": company(80, "Ann")},
+        {"U9": [["GJ"]], "U11": [list(cardiff)], "U13": [["BE"]]},
+        {"Ann": 500, "Bob": 500, "Cat": 500},
+        tiles=RHONDDA_CARDIFF_BRISTOL,
+    )
+
+
+def test_a_city_filled_by_an_outsider_blocks_the_connection() -> None:
+    """§12.3, §10.1: Cardiff's one space holds TV's marker, so GJ (Rhondda) and BE (Bristol) are not connected."""
+    msg = refused(lambda: minor_merger_preview(_rhondda_cardiff_bristol(), ["GJ", "BE"]), "company", "§12.3")
+    assert "not connected" in msg
+    open_cardiff = minor_merger_preview(_rhondda_cardiff_bristol(cardiff=()), ["GJ", "BE"])
+    assert open_cardiff.steps[0].text == "GJ traces routes to BE (connected)"
+
+
+def test_the_merging_companies_markers_do_not_block() -> None:
+    """§12.3: with TV merging too, Cardiff does not block: GJ, TV and BE are connected."""
+    out = minor_merger_preview(_rhondda_cardiff_bristol(), ["GJ", "TV", "BE"], buys={"Ann": 1})
+    assert out.allowed and "traces routes to" in out.steps[0].text
