@@ -1,5 +1,5 @@
 """The Merger Round and Stock market pages with an 18BF position (Streamlit AppTest): the companies, holdings and
-cash come from the position (examples/position-18bf-merger-round.json); a System formation, a minor merger with
+cash come from the position (examples/position-18bf-money.json); a System formation, a minor merger with
 its offering, a conversion and a takeover each show the outcome and the step log with sections; the Stock market
 shows full, half and withheld dividends side by side, a sale, the end of a turn and the game-end worth; bad
 choices are refused with the rule, never an exception."""
@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from solver.any_position import load_any_position
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "position-18bf-merger-round.json"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "position-18bf-money.json"
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """18BF's money pages in a real headless Chromium (the server, browser and helpers of test_e2e_browser.py): load the
-example position-18bf-merger-round, open its Board, then the Merger Round page, which previews the System formation
+example position-18bf-money, open its Board, then the Merger Round page, which previews the System formation
 of LNW and GNR (§12.6 a) with who holds what, and the Stock market page with a dividend; nothing cut off at the side
 at 1280 and 1600 px. Screenshots merger-round-{1280,1600}.png and market-18bf-{1280,1600}.png go to
 test-results/screenshots/, or to docs/screenshots/ with SAVE_SCREENSHOTS=1."""
@@ -15,7 +15,7 @@ from test_e2e_pages import overflow, whole_page_shot
 pytestmark = pytest.mark.e2e
 __all__ = ["page", "server"]  # the fixtures, shared with test_e2e_browser.py
 
-EXAMPLE = "position-18bf-merger-round"
+EXAMPLE = "position-18bf-money"
 
 
 def test_board_then_merger_round_previews_a_system_formation(page: Any) -> None:

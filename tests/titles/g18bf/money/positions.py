@@ -12,8 +12,8 @@ EXAMPLES = Path(__file__).resolve().parents[4] / "examples"
 
 
 def example() -> BoardPosition:
-    """examples/position-18bf-merger-round.json: LNW and GNR (M13's holdings), minors TV, BE, LY, EG."""
-    return read_position(EXAMPLES / "position-18bf-merger-round.json")
+    """examples/position-18bf-money.json: LNW and GNR (M13's holdings), minors TV, BE, LY, EG."""
+    return read_position(EXAMPLES / "position-18bf-money.json")
 
 
 def company(

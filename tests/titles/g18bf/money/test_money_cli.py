@@ -11,7 +11,7 @@ from solver.cli import main
 
 from .positions import EXAMPLES
 
-POSITION = str(EXAMPLES / "position-18bf-merger-round.json")
+POSITION = str(EXAMPLES / "position-18bf-money.json")
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, object]]:
