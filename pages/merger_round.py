@@ -79,7 +79,7 @@ def _system(pos: BoardPosition) -> MergerOutcome | None:
 def _merge(pos: BoardPosition) -> MergerOutcome | None:
     minors = _in_play(pos, "minor")
     if len(minors) < 2:
-        st.info("The position has fewer than two minors with a price to merge.")
+        st.info("The position has fewer than two minors with a price (its `market`) to merge.")
         return None
     c1, c2 = st.columns([3, 1])
     default = first_connected(pos, minors)
@@ -163,6 +163,9 @@ def main() -> None:
         "After each operating round from phase 3 (§12): minors convert, merge or are taken over, and from phase 6 "
         "publics form Systems; the companies, holdings and cash come from the position (docs/money-18bf.md)."
     )
+    if not allows(pos.phase, "minor_mergers"):
+        st.info(f"The Merger Round is held from phase 3 (§12); the position is in phase {pos.phase}.")
+        return
     st.session_state.setdefault(ACTION, ACTIONS[0] if allows(pos.phase, "system_formation") else ACTIONS[1])
     action = st.segmented_control("Action", ACTIONS, key=ACTION, required=True)
     build = {"System formation": _system, "Merge minors": _merge, "Convert a minor": _convert, "Takeover": _takeover}
