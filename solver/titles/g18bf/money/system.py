@@ -264,7 +264,10 @@ def system_preview(
     on_board = [mk for m in found for mk in m.markers]
     used = USED_MARKERS[form] if markers_of(new) >= USED_MARKERS[form] else markers_of(new)
     dropped = _discards(on_board, used, discard)
-    kept = tuple(mk for mk in on_board if mk not in dropped)
+    kept_list = list(on_board)
+    for marker in dropped:  # one marker each: two publics may stand on one node (a two-space city)
+        kept_list.remove(marker)
+    kept = tuple(kept_list)
     spare = used - len(kept)
     steps.append(
         Step(
