@@ -14,6 +14,7 @@ from solver.titles.g18bf.money.market import market
 from solver.titles.g18bf.money.minors import minor_merger_preview
 from solver.titles.g18bf.money.sale import sale_preview
 from solver.titles.g18bf.money.system import system_preview
+from solver.titles.g18bf.money.takeover import takeover_preview
 
 from .positions import company, london, money_position
 
@@ -150,3 +151,26 @@ def test_minor_merger_with_its_offering_conserves_money_and_shares(data: st.Data
     )
     for player in PLAYERS:
         assert cash[player] + out.cash_changes.get(player, 0) >= 0 and out.holdings.get(player, 0) <= 6
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_takeover_conserves_money_and_shares(data: st.DataObject) -> None:
+    held = data.draw(holdings(7))
+    held["Ann"] = held.get("Ann", 0) + 2  # the director's certificate
+    held["ipo"] = held.get("ipo", 0) + 1  # the treasury share the takeover needs
+    minor = company(
+        data.draw(st.sampled_from(PRICES[:15])),
+        data.draw(st.sampled_from(PLAYERS)),
+        cash=data.draw(st.integers(0, 300)),
+    )
+    public = company(150, "Ann", holdings=held, cash=data.draw(st.integers(0, 300)))
+    pos = money_position(
+        "5", {"LY": minor, "LNW": public}, {"U23": london(["LNW"], [], [], ["LY"])}, dict.fromkeys(PLAYERS, 0)
+    )
+    out = takeover_preview(pos, "LY", "LNW")
+    assert sum(out.cash_changes.values()) == 0 and sum(out.holdings.values()) == 10
+    assert (
+        out.cash == public["cash"] + minor["cash"]
+        and out.holdings.get(minor["director"], 0) == held.get(minor["director"], 0) + 1
+    )
