@@ -8,8 +8,10 @@ import json
 import pytest
 
 from solver.cli import main
+from solver.core.evaluator import RouteSpec
+from solver.titles.g18bf.evaluator import evaluate
 
-from .positions import EXAMPLES
+from .positions import EXAMPLES, example
 
 POSITION = str(EXAMPLES / "position-18bf-money.json")
 
@@ -85,3 +87,10 @@ def test_merger_of_unconnected_minors_exits_2(capsys: pytest.CaptureFixture[str]
 def test_merger_of_another_titles_position_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["merger", str(EXAMPLES / "position-1860-early.json"), "system", "LNW"])
     assert code == 2 and "18BF position" in capsys.readouterr().err
+
+
+def test_a_position_with_loans_is_still_judged_by_the_route_evaluator() -> None:
+    """The loans of docs/money-18bf.md are a company field the route rules accept (docs/routes-18bf.md): the
+    example is judged, not refused as a faulty company."""
+    verdict = evaluate(example(), "GNR", [RouteSpec("4", ("U23:2",))])
+    assert all("not a company field" not in p.message for p in verdict.problems)
