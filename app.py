@@ -21,7 +21,6 @@ PAGES = {
     registry.BOARD: ("pages/board.py", ":material/map:"),
     registry.ROUTES: ("pages/routes.py", ":material/route:"),
     registry.MERGERS: ("pages/mergers.py", ":material/merge:"),
-    registry.MERGER_ROUND: ("pages/merger_round.py", ":material/call_merge:"),
     registry.MARKET: ("pages/market.py", ":material/show_chart:"),
     registry.POSITIONS: ("pages/positions.py", ":material/save:"),
     registry.REVIEW: ("pages/review.py", ":material/download:"),
@@ -31,7 +30,7 @@ title = session.title()
 pages = [
     st.Page(
         script,
-        title=name,
+        title=title.money_pages[0] if name == registry.MERGERS else name,  # 1860: Nationalisation
         icon=icon,
         default=name == registry.BOARD,
         visibility="visible" if title.has_page(name) else "hidden",

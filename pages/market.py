@@ -11,7 +11,7 @@ from types import MappingProxyType
 import polars as pl
 import streamlit as st
 
-from pages import market_18bf, session
+from pages import session
 from pages.jobs import SolveJob
 from solver.errors import InputError
 from solver.titles import registry
@@ -174,12 +174,15 @@ def _merger_price(pos: Position, prices: dict[str, int]) -> tuple[tuple[int, int
     return (max(prices[a], prices[b]), price), f"merged £{price}"
 
 
+#: A title's own Stock market page, where its market rules are not 1862's.
+TITLE_PAGES = {"1860": "pages.market_1860", "18bf": "pages.market_18bf"}
+
+
 def main() -> None:
     session.through_app()
-    session.require(registry.MARKET)
-    if session.title().id == "18bf":
-        market_18bf.main()
+    if session.title_page(TITLE_PAGES):
         return
+    session.require(registry.MARKET)
     session.narrow_margins()
     st.title("Stock market")
     session.header()

@@ -13,6 +13,7 @@ from solver.core.board_position import BoardPosition
 from solver.core.market import Move
 from solver.core.money_steps import Step
 from solver.errors import InputError
+from solver.titles import registry
 from solver.titles.g18bf.money.dividend import dividend_options
 from solver.titles.g18bf.money.loans import end_of_turn_preview
 from solver.titles.g18bf.money.pictures import HOLDER_WORDS, LEGEND, market_picture, values_picture
@@ -156,7 +157,8 @@ def _game_end(pos: BoardPosition) -> tuple[Move, ...]:
 
 
 def main() -> None:
-    """The page, after pages/market.py's guard and dispatch."""
+    """The page, after pages/market.py's dispatch by title."""
+    session.require(registry.MARKET)
     session.narrow_margins()
     st.title("Stock market")
     session.header()

@@ -38,7 +38,7 @@ def metrics(at: AppTest) -> dict[str, str]:
 
 
 def test_merger_round_previews_the_system_of_lnw_and_gnr(app: AppTest) -> None:
-    app.switch_page("pages/merger_round.py").run()
+    app.switch_page("pages/mergers.py").run()
     assert not app.exception
     text = shown(app)
     assert "GWR at £135, directed by Ann" in text
@@ -49,7 +49,7 @@ def test_merger_round_previews_the_system_of_lnw_and_gnr(app: AppTest) -> None:
 
 
 def test_merger_round_merges_minors_with_the_offering(app: AppTest) -> None:
-    app.switch_page("pages/merger_round.py").run()
+    app.switch_page("pages/mergers.py").run()
     app.session_state["mr-action"] = "Merge minors"
     app.run()
     assert "no player holds two shares: the merger is not allowed and is reversed (§12.4)" in shown(app)
@@ -61,7 +61,7 @@ def test_merger_round_merges_minors_with_the_offering(app: AppTest) -> None:
 
 
 def test_merger_round_refuses_unconnected_minors_with_the_rule(app: AppTest) -> None:
-    app.switch_page("pages/merger_round.py").run()
+    app.switch_page("pages/mergers.py").run()
     app.session_state["mr-action"] = "Merge minors"
     app.session_state["mr-minors"] = ["TV", "EG"]
     app.run()
@@ -70,7 +70,7 @@ def test_merger_round_refuses_unconnected_minors_with_the_rule(app: AppTest) -> 
 
 
 def test_merger_round_conversion_and_takeover(app: AppTest) -> None:
-    app.switch_page("pages/merger_round.py").run()
+    app.switch_page("pages/mergers.py").run()
     app.session_state["mr-action"] = "Convert a minor"
     app.run()
     assert "TV at 120 (in the conversion zone 100-165) converts into CR at 120 (§12.2)" in shown(app)

@@ -1,7 +1,8 @@
-"""Merger Round page (18BF, §12): convert a minor, merge minors, a public's takeover of a minor, or form a System,
-with the companies, holdings, cash and markers taken from the position; the outcome (price, director, treasury,
-loans, markers, whether it is allowed), every holder's shares before and after as a picture, and the step log with
-the section of each step. The previews are solver.titles.g18bf.money's; docs/money-18bf.md."""
+"""The Merger Round page for an 18BF position (§12), called by pages/mergers.py in the Mergers page's place:
+convert a minor, merge minors, a public's takeover of a minor, or form a System, with the companies, holdings,
+cash and markers taken from the position; the outcome (price, director, treasury, loans, markers, whether it is
+allowed), every holder's shares before and after as a picture, and the step log with the section of each step.
+The previews are solver.titles.g18bf.money's; docs/money-18bf.md."""
 
 from __future__ import annotations
 
@@ -147,8 +148,8 @@ def _result(out: MergerOutcome) -> None:
 
 
 def main() -> None:
-    session.through_app()
-    session.require(registry.MERGER_ROUND)
+    """The page, after pages/mergers.py's dispatch by title (the Merger Round stands in the Mergers page's place)."""
+    session.require(registry.MERGERS)
     session.narrow_margins()
     st.title("Merger Round")
     session.header()
@@ -176,6 +177,3 @@ def main() -> None:
         return
     if out is not None:
         _result(out)
-
-
-main()
