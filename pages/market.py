@@ -175,7 +175,7 @@ def _merger_price(pos: Position, prices: dict[str, int]) -> tuple[tuple[int, int
 
 
 #: A title's own Stock market page, where its market rules are not 1862's.
-TITLE_PAGES = {"1860": "pages.market_1860"}
+TITLE_PAGES = {"1860": "pages.market_1860", "18bf": "pages.market_18bf"}
 
 
 def main() -> None:

@@ -341,7 +341,7 @@ def _stored(name: str) -> pl.DataFrame:
 
 
 #: The page of a title whose money rules are not 1862's mergers (its registry entry names the page in `money_pages`).
-TITLE_PAGES = {"1860": "pages.nationalisation_1860"}
+TITLE_PAGES = {"1860": "pages.nationalisation_1860", "18bf": "pages.merger_round_18bf"}
 
 
 def main() -> None:

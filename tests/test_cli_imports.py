@@ -85,7 +85,7 @@ def test_each_command_has_its_own_arguments_in_its_help(name: str, capsys: pytes
     assert done.value.code == 0
     out = capsys.readouterr().out
     assert out.startswith(f"usage: python -m solver {name} [-h]")
-    assert "--json" in out or name == "market"  # market's actions take --json
+    assert "--json" in out or name in ("market", "merger")  # their actions take --json
 
 
 def test_review_with_two_jobs_leaves_or_tools_and_polars_to_the_workers() -> None:

@@ -27,7 +27,9 @@ COMMANDS = {
     "routes": "find a company's best legal run (proven optimal by CP-SAT)",
     "score": "judge and score a company's run given as hex lists (exit 0 if legal, 2 if not)",
     "merge": "preview the 2:1 share merge of a merger, acquisition or refinancing (rule 5.2)",
-    "market": "stock market previews: dividend, sell, order, newprice; 1860: nationalise, insolvency, value",
+    "market": "stock market previews: dividend, sell, order, newprice; 1860: nationalise, insolvency, value; "
+    "18BF: loans, start, endgame",
+    "merger": "18BF's Merger Round: convert, merge or take over minors, form a System (rule 12)",
     "review": "review the runs of 18xx.games game exports against the best runs",
     "position": "write the position of an 18xx.games game before an action",
 }

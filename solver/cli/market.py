@@ -9,12 +9,15 @@ market newprice P1 P2 [--no-train-1] [--no-train-2]                      (7.5.3,
 
 1860 (docs/money-1860.md): dividend, sell and order with --game 1860 or --position FILE --company C, and
 market nationalise|insolvency|value POSITION (solver.cli.market_1860).
+18BF (docs/money-18bf.md): dividend and sell with --position FILE --company C of an 18BF position, and
+market loans|endgame POSITION, market start --bid B | --par P (solver.cli.market_18bf).
 """
 
 from __future__ import annotations
 
 import argparse
 
+from solver.cli import market_18bf as g18bf
 from solver.cli import market_1860 as g1860
 from solver.cli.common import add_json_flag, canonical_company, name_value_pairs, print_json
 from solver.errors import InputError, Problem
@@ -74,6 +77,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 
     g1860.add_flags(div, sell, order)
     g1860.register(actions, add_json_flag)
+    g18bf.register(actions, add_json_flag)
 
 
 def _price(args: argparse.Namespace) -> int:
@@ -83,6 +87,8 @@ def _price(args: argparse.Namespace) -> int:
 
 
 def run_dividend(args: argparse.Namespace) -> int:
+    if g18bf.wants_18bf(args):
+        return g18bf.run_dividend(args)
     if g1860.wants_1860(args):
         return g1860.run_dividend(args)
     holdings: dict[str, int] = {}
@@ -118,6 +124,8 @@ def run_dividend(args: argparse.Namespace) -> int:
 
 
 def run_sell(args: argparse.Namespace) -> int:
+    if g18bf.wants_18bf(args):
+        return g18bf.run_sell(args)
     if g1860.wants_1860(args):
         return g1860.run_sell(args)
     out = sale_preview(

@@ -183,9 +183,11 @@ TITLES: Mapping[str, Title] = MappingProxyType(
                 train_kinds=("N", "N+N (doubled)", "5+5E", "G (goods)"),
                 money_pages=("Merger Round", MARKET),
                 # its evaluator, enumerator and optimizer (docs/routes-18bf.md) answer the `routes` command and the
-                # Routes page; the `score` command and the money pages do not take its positions yet
-                capabilities=frozenset({"solve"}),
-                pages=(BOARD, ROUTES, POSITIONS, REVIEW),
+                # Routes page; its money previews (docs/money-18bf.md) the `market` and `merger` commands and the
+                # Merger Round (in the Mergers page's place) and Stock market pages; the `score` command does not
+                # take its positions yet
+                capabilities=frozenset({"solve", "previews"}),
+                pages=(BOARD, ROUTES, MERGERS, MARKET, POSITIONS, REVIEW),
                 evaluator="solver.titles.g18bf.evaluator:evaluate",
                 optimizer="solver.titles.g18bf.optimizer:best_run",
                 # 18BF pays nothing beside revenue: one objective, and the page's "subsidy" is always 0

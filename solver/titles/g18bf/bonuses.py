@@ -25,7 +25,8 @@ from solver.titles.g18bf import rulebook
 from solver.titles.g18bf.trains import phase_index
 
 PRIVATE_KINDS = ("private", "ferry", "underground")
-COMPANY_RULES = frozenset({"privates"})
+#: The company fields of a position's `rules`: its privates, and its loans (read by the money previews, §10.2).
+COMPANY_RULES = frozenset({"privates", "loans"})
 
 
 @cache
@@ -69,7 +70,9 @@ def _private_problems(position: BoardPosition, company: str) -> list[Problem]:
     rules = position.companies[company].rules
     where = f"company {company}"
     problems = [
-        Problem(f"{where} rules.{key}", "format", f"{key!r} is not a company field of an 18BF position (privates)")
+        Problem(
+            f"{where} rules.{key}", "format", f"{key!r} is not a company field of an 18BF position (privates, loans)"
+        )
         for key in sorted(set(rules) - COMPANY_RULES)
     ]
     owned = rules.get("privates", ())

@@ -1,0 +1,197 @@
+"""The Stock market page for an 18BF position (called by pages/market.py): the one-row market with every company's
+marker (§6), the operating order (§10), and previews of a dividend (full, half and withheld side by side, §10.7), a
+share sale (§9.1), the end of a company's turn with its loans (§10.8-§10.10, §11) and the game-end value (§13),
+each drawn as moves on the market with its step log. The previews are solver.titles.g18bf.money's."""
+
+from __future__ import annotations
+
+import polars as pl
+import streamlit as st
+
+from pages import session
+from solver.core.board_position import BoardPosition
+from solver.core.market import Move
+from solver.core.money_steps import Step
+from solver.errors import InputError
+from solver.titles import registry
+from solver.titles.g18bf.money.dividend import dividend_options
+from solver.titles.g18bf.money.loans import end_of_turn_preview
+from solver.titles.g18bf.money.pictures import HOLDER_WORDS, LEGEND, market_picture, values_picture
+from solver.titles.g18bf.money.position import CompanyMoney, check_money, company_money, needs_price, operating_order
+from solver.titles.g18bf.money.sale import sale_preview
+from solver.titles.g18bf.money.value import game_end_preview
+
+PREVIEWS = ("Dividend", "Share sale", "End of turn", "Game end")
+PREVIEW = "bf-market-preview"
+
+
+def _steps(steps: tuple[Step, ...], key: str) -> None:
+    with st.container(key=key):
+        st.markdown("\n".join(f"{i}. {s.text} ({s.rule})" for i, s in enumerate(steps, start=1)))
+
+
+def _operating_order(pos: BoardPosition, order: list[str]) -> None:
+    st.markdown("**Operating order** (§10: minors, then publics, then Systems, each by price, top of a stack first)")
+    lines = []
+    for i, company in enumerate(order, start=1):
+        m = company_money(pos, company)
+        lines.append(f"{i}. {company} ({m.kind}, £{m.price})")
+    st.markdown("\n".join(lines))
+
+
+def _companies_table(pos: BoardPosition, order: list[str]) -> None:
+    rows = []
+    for company in order:
+        m = company_money(pos, company)
+        held = ", ".join(f"{HOLDER_WORDS.get(h, h)} {n}" for h, n in m.holdings.items())
+        rows.append((company, m.kind, m.price, m.cash, m.loans, ", ".join(m.trains), m.director or "", held))
+    schema = ["company", "kind", "price", "cash", "loans", "trains", "director", "holdings"]
+    st.dataframe(pl.DataFrame(rows, schema=schema, orient="row"), hide_index=True, width="stretch")
+
+
+def _pick(order: list[str], kinds: tuple[str, ...], pos: BoardPosition, key: str) -> CompanyMoney | None:
+    choices = [c for c in order if company_money(pos, c).kind in kinds]
+    if not choices:
+        st.info(f"The position has no {' or '.join(kinds)} with a price.")
+        return None
+    return company_money(pos, st.selectbox("Company", choices, key=key))
+
+
+def _dividend(pos: BoardPosition, order: list[str]) -> tuple[Move, ...]:
+    c1, c2 = st.columns([1, 1])
+    with c1:
+        money = _pick(order, ("minor", "public", "system"), pos, "bf-div-company")
+    if money is None:
+        return ()
+    earnings = int(c2.number_input("Earnings (£)", 0, 10000, 0, step=10, key=f"bf-div-earnings-{money.company}"))
+    options = dividend_options(
+        money.kind,
+        needs_price(money),
+        earnings,
+        holdings=money.holdings,
+        owner=money.director or "owner",
+        company=money.company,
+        phase=pos.phase,
+        stacks=pos.market,
+    )
+    cols = st.columns(len(options))
+    for col, (choice, out) in zip(cols, options.items(), strict=True):
+        with col:
+            title = "Minor: half to the owner" if money.kind == "minor" else choice.capitalize()
+            st.markdown(f"**{title}**")
+            st.metric("Price", f"£{out.new_price}", delta=out.new_price - out.price or None)
+            paid = ", ".join(f"{p} £{c}" for p, c in out.payouts.items()) or "nobody"
+            st.caption(f"Paid £{out.paid} (£{out.per_share} a share): {paid}. Kept £{out.kept + out.to_company}.")
+            with st.expander("Step by step"):
+                _steps(out.steps, f"bf-div-steps-{choice}")
+    shown = st.radio("Drawn on the market", list(options), horizontal=True, key="bf-div-drawn")
+    return options[shown or "full"].moves
+
+
+def _sale(pos: BoardPosition, order: list[str]) -> tuple[Move, ...]:
+    c1, c2, c3 = st.columns(3)
+    with c1:
+        money = _pick(order, ("public", "system"), pos, "bf-sale-company")
+    if money is None:
+        return ()
+    sellers = list(money.players())
+    if not sellers:
+        st.info(f"No player holds a share of {money.company}.")
+        return ()
+    seller = c2.selectbox("Seller", sellers, key=f"bf-sale-seller-{money.company}")
+    shares = int(c3.number_input("Shares sold", 1, max(1, money.holdings.get(seller, 1)), 1, key="bf-sale-shares"))
+    out = sale_preview(
+        money.kind,
+        needs_price(money),
+        seller,
+        shares,
+        holdings=money.holdings,
+        director=money.director or "",
+        seats=[p.name for p in pos.players],
+        operated=money.operated,
+        company=money.company,
+    )
+    cols = st.columns(3)
+    cols[0].metric("Proceeds", f"£{out.proceeds}")
+    cols[1].metric("Price", f"£{out.new_price}", delta=out.new_price - out.price or None)
+    cols[2].metric("Director", out.director)
+    _steps(out.steps, "bf-sale-steps")
+    return (out.move,)
+
+
+def _end_of_turn(pos: BoardPosition, order: list[str]) -> tuple[Move, ...]:
+    c1, c2, c3 = st.columns(3)
+    with c1:
+        money = _pick(order, ("minor", "public", "system"), pos, "bf-eot-company")
+    if money is None:
+        return ()
+    cheapest = int(c2.number_input("Cheapest train in the Bank (£)", 1, 2000, 225, step=25, key="bf-eot-train"))
+    withheld = c3.checkbox("Earnings kept or none (§10.7)", key="bf-eot-withheld")
+    out = end_of_turn_preview(
+        money.kind,
+        needs_price(money),
+        money.cash,
+        money.loans,
+        trains=len(money.trains),
+        cheapest_train=cheapest,
+        withheld=withheld,
+        company=money.company,
+        phase=pos.phase,
+    )
+    cols = st.columns(4)
+    cols[0].metric("Cash", f"£{out.cash_after}", delta=out.cash_after - out.cash_before or None)
+    cols[1].metric("Loans", out.loans_after, delta=out.loans_after - out.loans_before or None)
+    cols[2].metric("Train bought", f"£{out.train_cost}" if out.train_cost else "none")
+    cols[3].metric("Price", f"£{out.new_price}", delta=out.new_price - out.price or None)
+    _steps(out.steps, "bf-eot-steps")
+    return out.moves
+
+
+def _game_end(pos: BoardPosition) -> tuple[Move, ...]:
+    out = game_end_preview(pos)
+    rows = [(p.player, p.cash, p.total - p.cash, p.total) for p in sorted(out.players, key=lambda p: -p.total)]
+    st.dataframe(pl.DataFrame(rows, schema=["player", "cash", "holdings", "worth"], orient="row"), hide_index=True)
+    st.plotly_chart(values_picture(out), config={"displayModeBar": False}, key="bf-values")
+    _steps(out.steps, "bf-end-steps")
+    return tuple(m for moves in out.prices.values() for m in moves if m.start != m.end)
+
+
+def main() -> None:
+    """The page, after pages/market.py's dispatch by title."""
+    session.require(registry.MARKET)
+    session.narrow_margins()
+    st.title("Stock market")
+    session.header()
+    pos = session.current()
+    assert isinstance(pos, BoardPosition)
+    try:
+        check_money(pos)
+    except InputError as exc:
+        session.show_problems(exc.problems, "The position's money cannot be read:")
+        return
+    order = operating_order(pos)
+    left, right = st.columns([1, 3], gap="medium")
+    with left:
+        _operating_order(pos, order)
+    moves: tuple[Move, ...] = ()
+    with right:
+        st.session_state.setdefault(PREVIEW, PREVIEWS[0])
+        kind = st.segmented_control("Preview", PREVIEWS, key=PREVIEW, required=True)
+        if not order:
+            st.info("The position gives no share prices (its `market`, docs/money-18bf.md).")
+        else:
+            try:
+                if kind == "Share sale":
+                    moves = _sale(pos, order)
+                elif kind == "End of turn":
+                    moves = _end_of_turn(pos, order)
+                elif kind == "Game end":
+                    moves = _game_end(pos)
+                else:
+                    moves = _dividend(pos, order)
+            except InputError as exc:
+                session.show_problems(exc.problems, "This preview is refused:")
+    st.plotly_chart(market_picture(pos.market, moves), config={"displayModeBar": False}, key="bf-market")
+    st.caption(LEGEND)
+    if order:
+        _companies_table(pos, order)

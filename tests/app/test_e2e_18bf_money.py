@@ -1,0 +1,51 @@
+"""18BF's money pages in a real headless Chromium (the server, browser and helpers of test_e2e_browser.py): load the
+example position-18bf-money, open its Board, then the Merger Round page, which previews the System formation
+of LNW and GNR (§12.6 a) with who holds what, and the Stock market page with a dividend; nothing cut off at the side
+at 1280 and 1600 px. Screenshots merger-round-{1280,1600}.png and market-18bf-{1280,1600}.png go to
+test-results/screenshots/, or to docs/screenshots/ with SAVE_SCREENSHOTS=1."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_e2e_browser import choose, open_page, page, plotly_traces, server, wait_for_app
+from test_e2e_pages import overflow, whole_page_shot
+
+pytestmark = pytest.mark.e2e
+__all__ = ["page", "server"]  # the fixtures, shared with test_e2e_browser.py
+
+EXAMPLE = "position-18bf-money"
+
+
+def test_board_then_merger_round_previews_a_system_formation(page: Any) -> None:
+    pg = page
+    open_page(pg, "Saved positions")
+    choose(pg, "Example", EXAMPLE)
+    pg.get_by_role("button", name="Load example").click()
+    wait_for_app(pg)
+    open_page(pg, "Board")
+    pg.get_by_text("Station markers").first.wait_for()
+    open_page(pg, "Merger Round")
+    pg.get_by_text("GWR at £135, directed by Ann").first.wait_for()
+    steps = pg.locator('[class*="st-key-merger-round-steps"]').first.inner_text()
+    assert "shares are exchanged one for one" in steps and "(§12.6)" in steps
+    assert {"LNW", "GNR", "GWR"} <= set(plotly_traces(pg))
+    for width in (1280, 1600):
+        pg.set_viewport_size({"width": width, "height": 900})
+        wait_for_app(pg)
+        assert overflow(pg) == 0, width
+        whole_page_shot(pg, f"merger-round-{width}.png")
+    open_page(pg, "Stock market")
+    choose(pg, "Company", "LNW")
+    earnings = pg.get_by_label("Earnings (£)")
+    earnings.fill("150")
+    earnings.press("Enter")
+    wait_for_app(pg)
+    pg.get_by_text("Paid £80 (£8 a share)").first.wait_for()
+    for width in (1280, 1600):
+        pg.set_viewport_size({"width": width, "height": 900})
+        wait_for_app(pg)
+        assert overflow(pg) == 0, width
+        whole_page_shot(pg, f"market-18bf-{width}.png")
+    pg.set_viewport_size({"width": 1500, "height": 1250})

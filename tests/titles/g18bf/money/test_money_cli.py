@@ -1,0 +1,96 @@
+"""The command line's 18BF money previews: `market dividend|sell --position`, `market loans|start|endgame` and
+`merger POSITION convert|merge|takeover|system`, each with --json, and exit code 2 with the problem named."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from solver.cli import main
+from solver.core.evaluator import RouteSpec
+from solver.titles.g18bf.evaluator import evaluate
+
+from .positions import EXAMPLES, example
+
+POSITION = str(EXAMPLES / "position-18bf-money.json")
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, object]]:
+    code = main([*argv, "--json"])
+    out = capsys.readouterr().out
+    return code, json.loads(out)
+
+
+def test_market_dividend_shows_full_half_and_withhold(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run_json(capsys, "market", "dividend", "--position", POSITION, "--company", "LNW", "--revenue", "150")
+    options = out["options"]
+    assert code == 0 and isinstance(options, dict)
+    assert (options["full"]["new_price"], options["half"]["paid"], options["withhold"]["new_price"]) == (165, 80, 135)
+
+
+def test_market_dividend_half_text_cites_the_section(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["market", "dividend", "--position", POSITION, "--company", "LNW", "--revenue", "150", "--half"])
+    text = capsys.readouterr().out
+    assert code == 0 and "80 paid out: 8 for each of the 10 shares (§10.7)" in text
+
+
+def test_market_sell_by_the_director(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run_json(
+        capsys, "market", "sell", "--position", POSITION, "--company", "LNW", "--seller", "Ann", "--shares", "3"
+    )
+    assert code == 0 and (out["proceeds"], out["new_price"]) == (450, 135)
+
+
+def test_market_sell_of_a_minor_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["market", "sell", "--position", POSITION, "--company", "TV", "--seller", "Ann", "--shares", "1"])
+    err = capsys.readouterr().err
+    assert code == 2 and "company TV" in err and "never sold" in err and "Traceback" not in err
+
+
+def test_market_loans_and_start_and_endgame(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run_json(capsys, "market", "loans", POSITION, "--company", "GNR")
+    assert code == 0 and (out["interest"], out["loans_repaid"], out["cash_after"]) == (10, 2, 90)
+    code, out = run_json(capsys, "market", "start", "--bid", "230")
+    assert code == 0 and out["price"] == 110
+    code, out = run_json(capsys, "market", "endgame", POSITION)
+    assert code == 0 and out["final_prices"]["GNR"] == 100  # type: ignore[index]
+
+
+def test_market_loans_without_a_train_needs_its_cost(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["market", "loans", POSITION, "--company", "BE"])
+    assert code == 2 and "cheapest_train" in capsys.readouterr().err
+
+
+def test_merger_system_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run_json(capsys, "merger", POSITION, "system", "LNW", "GNR")
+    assert code == 0 and (out["company"], out["price"], out["director"]) == ("GWR", 135, "Ann")
+    assert out["holdings"] == {"Ann": 9, "Bob": 7, "pool": 1, "ipo": 3}
+
+
+def test_merger_convert_merge_and_takeover(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run_json(capsys, "merger", POSITION, "convert", "TV", "--buy", "Ann=2", "--single", "Bob")
+    assert code == 0 and out["holdings"] == {"Ann": 4, "Bob": 1, "ipo": 5}
+    code, out = run_json(capsys, "merger", POSITION, "merge", "TV", "BE", "--buy", "Ann=1")
+    assert code == 0 and (out["price"], out["allowed"]) == (200, True)
+    code, out = run_json(capsys, "merger", POSITION, "takeover", "LY", "--by", "LNW")
+    assert code == 0 and out["holdings"] == {"Ann": 6, "Bob": 2, "pool": 1, "Cat": 1}
+
+
+def test_merger_of_unconnected_minors_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run_json(capsys, "merger", POSITION, "merge", "TV", "EG")
+    assert code == 2 and out["ok"] is False
+    problem = out["problems"][0]  # type: ignore[index]
+    assert problem["rule"] == "§12.3" and "not connected" in problem["message"]
+
+
+def test_merger_of_another_titles_position_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["merger", str(EXAMPLES / "position-1860-early.json"), "system", "LNW"])
+    assert code == 2 and "18BF position" in capsys.readouterr().err
+
+
+def test_a_position_with_loans_is_still_judged_by_the_route_evaluator() -> None:
+    """The loans of docs/money-18bf.md are a company field the route rules accept (docs/routes-18bf.md): the
+    example is judged, not refused as a faulty company."""
+    verdict = evaluate(example(), "GNR", [RouteSpec("4", ("U23:2",))])
+    assert all("not a company field" not in p.message for p in verdict.problems)
