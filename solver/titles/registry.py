@@ -182,9 +182,9 @@ TITLES: Mapping[str, Title] = MappingProxyType(
                 position_writer=f"{_BOARD_POSITION}:position_to_data",
                 train_kinds=("N", "N+N (doubled)", "5+5E", "G (goods)"),
                 money_pages=("Merger Round", MARKET),
-                # its evaluator, enumerator and optimizer (docs/routes-18bf.md) answer the `routes` command and the
-                # Routes page; the `score` command and the money pages do not take its positions yet
-                capabilities=frozenset({"solve"}),
+                # its evaluator, enumerator and optimizer (docs/routes-18bf.md) answer the `routes` and `score`
+                # commands and the Routes page; the money pages do not take its positions yet
+                capabilities=frozenset({"score", "solve"}),
                 pages=(BOARD, ROUTES, POSITIONS, REVIEW),
                 evaluator="solver.titles.g18bf.evaluator:evaluate",
                 optimizer="solver.titles.g18bf.optimizer:best_run",
