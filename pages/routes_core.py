@@ -66,7 +66,7 @@ def _changed(pos: BoardPosition, settings: dict[str, Any], title: Title) -> Boar
     return title.with_settings(pos, **changes) if changes else pos
 
 
-def _card(card: TrainCard, subsidy: str) -> None:
+def _card(card: TrainCard, title: Title) -> None:
     colour = train_colour(card.number - 1)
     with st.container(border=True, width=CARD_WIDTH, key=f"train-card-{card.number}"):
         st.markdown(
@@ -74,7 +74,10 @@ def _card(card: TrainCard, subsidy: str) -> None:
             f"revenue **{card.revenue}**",
             unsafe_allow_html=True,
         )
-        st.caption(card.route)
+        if title.runs_route(card.train):
+            st.caption(card.route)
+        else:  # counts cities without a route (18BF's G-trains): drawn as marked cities, not joined
+            st.caption(f"no route, its cities: {', '.join(stop.node for stop in card.stops)}")
         rows = ["| stop | value | earns |", "| --- | ---: | ---: |"]
         for stop in card.stops:
             place = stop.place.replace("|", "/")
@@ -82,7 +85,7 @@ def _card(card: TrainCard, subsidy: str) -> None:
             rows.append(f"| {stop.node} {place} :gray[· {stop.note}] | {stop.value} | {earns} |")
         rows.append(f"| **revenue** | | **{card.revenue}** |")
         if card.subsidy:
-            rows.append(f"| {subsidy} to the treasury | | {card.subsidy} |")
+            rows.append(f"| {title.subsidy} to the treasury | | {card.subsidy} |")
         rows.append(f"| **train's total** | | **{card.total}** |")
         st.markdown("\n".join(rows))
         for note in card.notes:
@@ -96,11 +99,11 @@ def _show_report(report: RunReport, title: Title) -> None:
     c3.metric("Total", report.total, help=f"Revenue plus {title.subsidy}: what the run brings the company")
     with st.container(horizontal=True, wrap=True, gap="small"):
         for card in report.trains:
-            _card(card, title.subsidy)
+            _card(card, title)
 
 
 def _routes_of(evaluation: Evaluation) -> list[tuple[str, tuple[NodeRef, ...]]]:
-    return [(f"{i}: {t.train}", t.nodes) for i, t in enumerate(evaluation.trains, start=1)]
+    return [(t.train, t.nodes) for t in evaluation.trains]
 
 
 def _best_run(title: Title, pos: BoardPosition, solved: BoardPosition, company: str) -> tuple[list[Any], str]:
@@ -171,7 +174,7 @@ def _by_station(title: Title, pos: BoardPosition, solved: BoardPosition, company
         )
         if picked:
             routes.append(RouteSpec(train, tuple(picked)))
-    drawn = [(f"{i}: {r.train}", tuple(graph.node_ref(n) for n in r.nodes)) for i, r in enumerate(routes, start=1)]
+    drawn = [(r.train, tuple(graph.node_ref(n) for n in r.nodes)) for r in routes]
     if st.button("Score these routes", type="primary", key="core-score", disabled=not routes):
         try:
             st.session_state[ENTERED] = (pos, company, solved.rules, title.evaluate(solved, company, routes))
@@ -225,7 +228,9 @@ def main() -> None:
             routes, heading = _best_run(title, pos, solved, company)
     with map_box:
         fig = position_figure(pos, height_for_width(pos.board, width))
-        for trace in run_traces(TrackGraph(pos), routes):
+        labelled = [(f"{i}: {train}", nodes) for i, (train, nodes) in enumerate(routes, start=1)]
+        unrouted = [i for i, (train, _) in enumerate(routes) if not title.runs_route(train)]
+        for trace in run_traces(TrackGraph(pos), labelled, unrouted):
             fig.add_trace(trace)
         fig.update_layout(width=width, title={"text": heading} if heading else None)
         if heading:

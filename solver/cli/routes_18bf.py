@@ -9,12 +9,16 @@ passed on and changes nothing, as there is no money beside revenue.
 
     {"company": "LMS", "routes": [{"train": "4+4", "nodes": ["U23:4", "S27", "S29"]},
                                   {"train": "6G", "nodes": ["G17"]}]}
+
+``python -m solver score POSITION --company ID --routes ROUTES.json`` judges a run written in that same shape (every
+train's route, G-trains included) by 18BF's evaluator (`score`, below).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import Field, ValidationError
@@ -23,13 +27,14 @@ from solver.cli.common import canonical_company, print_json
 from solver.cli.routes import EXIT_CODES, EXIT_SOLVER_FAILED, check_limits
 from solver.cli.routes_1860 import train_to_dict
 from solver.core.board_position import BoardPosition
-from solver.core.evaluator import RouteSpec
+from solver.core.evaluator import RouteSpec, TrainScore
 from solver.core.run_report import status_text
 from solver.core.search.model import SolverFailure
 from solver.core.search.run_search import SearchResult
 from solver.errors import InputError, Problem, format_problems
 from solver.jsonfile import FileModel, read_json_file
 from solver.titles.g18bf import rulebook
+from solver.titles.g18bf.evaluator import evaluate
 from solver.titles.g18bf.optimizer import best_run
 from solver.titles.g18bf.trains import train_sides
 
@@ -48,15 +53,15 @@ class PinFile(FileModel):
     routes: list[PinnedRoute] = Field(default_factory=list)
 
 
-def load_pins(path: str, company: str) -> tuple[RouteSpec, ...]:
-    """The routes of an 18BF route file; InputError naming the file and field when it cannot be read, or when it is
-    for another company."""
+def load_pins(path: str, company: str, what: str = "pin file") -> tuple[RouteSpec, ...]:
+    """The routes of an 18BF route file (`what`: a pin file or, for `score`, a route file); InputError naming the
+    file and field when it cannot be read, or when it is for another company."""
     try:
         read = PinFile.model_validate(read_json_file(path, "routes"))
     except ValidationError as exc:
-        raise InputError(format_problems(exc, f"pin file {path}")) from None
+        raise InputError(format_problems(exc, f"{what} {path}")) from None
     if read.company is not None and read.company.casefold() != company.casefold():
-        raise InputError([Problem(f"pin file {path}", "format", f"is for {read.company}, not {company}")])
+        raise InputError([Problem(f"{what} {path}", "format", f"is for {read.company}, not {company}")])
     return tuple(RouteSpec(r.train.strip(), tuple(n.strip().upper() for n in r.nodes)) for r in read.routes)
 
 
@@ -104,12 +109,50 @@ def run(args: argparse.Namespace, position: BoardPosition) -> int:
         print_json(result_to_dict(company, result))
         return code
     print(f"{company} best run, phase {position.phase}: {status_text(result)}")
-    for score in result.evaluation.trains:
-        print(f"{score.train}: {' '.join(str(n) for n in score.nodes)}")
-        for stop in score.stops:
-            print(f"  {stop.node} {stop.kind}: {stop.value if stop.counted else '-'} ({stop.note})")
-        print(f"  revenue {score.revenue}" + "".join(f"; {n}" for n in score.notes))
     if result.routes:
-        print(f"Revenue {result.evaluation.revenue}")
+        _print_trains(result.evaluation.trains)
     print(f"Solved in {result.seconds:.2f} s")
     return code
+
+
+def score(args: argparse.Namespace, position: BoardPosition) -> int:
+    """The score command on an 18BF position: the route file (the pin file's shape, node by node, a G-train's
+    marker cities) judged by 18BF's evaluator (§10.6); exit 0 when legal (each stop, bonus and revenue printed),
+    2 when not (every rule broken, naming the train, node or section) or when the file cannot be read."""
+    data = read_json_file(args.routes, "routes")
+    named = args.company or (data.get("company") if isinstance(data, dict) else None)
+    if not isinstance(named, str):
+        raise InputError([Problem("company", "format", "name the company with --company or in the route file")])
+    company = canonical_company(named, position.companies, "in this position")
+    evaluation = evaluate(position, company, load_pins(args.routes, company, "route file"))
+    sides = train_sides()
+    if args.json:
+        print_json(
+            {
+                "company": company,
+                "legal": evaluation.legal,
+                "revenue": evaluation.revenue,
+                "subsidy": evaluation.subsidy,
+                "problems": [p.__dict__ for p in evaluation.problems],
+                "routes": [{**train_to_dict(t), "goods": sides[t.train].goods} for t in evaluation.trains],
+            }
+        )
+        return 0 if evaluation.legal else 2
+    if not evaluation.legal:
+        print(f"{company}: the run is not legal", file=sys.stderr)
+        for problem in evaluation.problems:
+            print(f"error: {problem.where}: {problem.message} ({problem.rule})", file=sys.stderr)
+        return 2
+    print(f"{company} run, phase {position.phase}: legal")
+    _print_trains(evaluation.trains)
+    return 0
+
+
+def _print_trains(trains: Sequence[TrainScore]) -> None:
+    """Each train's nodes with what each earns, its revenue with its bonuses, and the run's revenue."""
+    for train in trains:
+        print(f"{train.train}: {' '.join(str(n) for n in train.nodes)}")
+        for stop in train.stops:
+            print(f"  {stop.node} {stop.kind}: {stop.value if stop.counted else '-'} ({stop.note})")
+        print(f"  revenue {train.revenue}" + "".join(f"; {n}" for n in train.notes))
+    print(f"Revenue {sum(t.revenue for t in trains)}")

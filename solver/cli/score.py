@@ -3,7 +3,8 @@
 Exit code 0 when the run is legal (each train's stops, dropped stop, Freight bonus, revenue, the Local
 subsidy and the total are printed); 2 when it is not (every rule broken, with its rulebook section) or when
 the input cannot be judged (unknown company, a train the company does not own, a malformed file). An 1860 position
-takes its routes station by station (the pin file of docs/routes-1860.md) and is judged by 1860's evaluator.
+takes its routes station by station (the pin file of docs/routes-1860.md) and is judged by 1860's evaluator; an
+18BF position node by node, G-trains by their marker cities (the pin file of docs/routes-18bf.md), by 18BF's.
 """
 
 from __future__ import annotations
@@ -64,7 +65,11 @@ def evaluation_to_dict(evaluation: Evaluation) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     require_title_can(args.position, "score", "score")
     loaded = load_any_position(args.position)
-    if isinstance(loaded, BoardPosition):  # a title on the core's evaluator (1860: cli/routes_1860.py)
+    if isinstance(loaded, BoardPosition):  # a title on the core's evaluator (cli/routes_1860.py, cli/routes_18bf.py)
+        if loaded.board.title == "18bf":
+            from solver.cli.routes_18bf import score as score_18bf
+
+            return score_18bf(args, loaded)
         from solver.cli.routes_1860 import score as score_1860
 
         return score_1860(args, loaded)

@@ -5,7 +5,7 @@ joining them (the way the evaluator takes first: solver/core/evaluator.py)."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import plotly.graph_objects as go
 
@@ -59,35 +59,40 @@ def route_points(graph: TrackGraph, nodes: Sequence[NodeRef]) -> list[Point]:
     return points
 
 
-def run_traces(graph: TrackGraph, routes: Sequence[tuple[str, Sequence[NodeRef]]]) -> list[go.Scatter]:
-    """One line per route (`(label, nodes)`), in its train's colour, with a ring on each node it names."""
+def run_traces(
+    graph: TrackGraph, routes: Sequence[tuple[str, Sequence[NodeRef]]], unrouted: Collection[int] = ()
+) -> list[go.Scatter]:
+    """One line per route (`(label, nodes)`), in its train's colour, with a ring on each node it names. The trains
+    at the indexes `unrouted` run no route (18BF's G-trains, §10.6): their nodes get the rings alone, no line."""
     traces: list[go.Scatter] = []
     for i, (label, nodes) in enumerate(routes):
-        shift = (i - (len(routes) - 1) / 2) * OFFSET
-        points = route_points(graph, nodes)
         colour = train_colour(i)
-        traces.append(
-            go.Scatter(
-                x=[x + shift for x, _ in points],
-                y=[y + shift for _, y in points],
-                mode="lines",
-                line={"color": colour, "width": 5},
-                opacity=0.85,
-                name=label,
-                hoverinfo="name",
+        if i not in unrouted:
+            shift = (i - (len(routes) - 1) / 2) * OFFSET
+            points = route_points(graph, nodes)
+            traces.append(
+                go.Scatter(
+                    x=[x + shift for x, _ in points],
+                    y=[y + shift for _, y in points],
+                    mode="lines",
+                    line={"color": colour, "width": 5},
+                    opacity=0.85,
+                    name=label,
+                    hoverinfo="name",
+                )
             )
-        )
         board = graph.position.board
         stops = [node_points(board, n.hex, graph.faces[n.hex])[n.index] for n in nodes if n in graph.nodes]
+        alone = i in unrouted  # its rings are all it shows, so they carry its name in the legend
         traces.append(
             go.Scatter(
                 x=[x for x, _ in stops],
                 y=[y for _, y in stops],
                 mode="markers",
-                marker={"size": 16, "color": "rgba(0,0,0,0)", "line": {"color": colour, "width": 3}},
-                name=f"{label} stops",
-                hoverinfo="skip",
-                showlegend=False,
+                marker={"size": 16, "color": "rgba(0,0,0,0)", "line": {"color": colour, "width": 4 if alone else 3}},
+                name=label if alone else f"{label} stops",
+                hoverinfo="name" if alone else "skip",
+                showlegend=alone,
             )
         )
     return traces

@@ -71,6 +71,7 @@ class Title:
     objectives: tuple[tuple[str, str], ...] = ()  # the optimizer's objectives and what the page calls them
     run_settings: tuple[RunSetting, ...] = ()  # how the trains may run, offered on the Routes page
     subsidy: str = "subsidy"  # what an Evaluation's `subsidy` is called in its rules (paid beside revenue)
+    unrouted: str | None = None  # (train) -> bool: whether it runs no route but counts cities (18BF's G-trains)
 
     @property
     def short(self) -> str:
@@ -103,6 +104,10 @@ class Title:
         """Its optimizer's best run (the core's SearchResult), with the optimizer's keyword `options`."""
         assert self.optimizer is not None
         return _function(self.optimizer)(position, company, **options)
+
+    def runs_route(self, train: str) -> bool:
+        """Whether `train` runs a route (drawn as a line on the Routes page) rather than counting cities apart."""
+        return self.unrouted is None or not _function(self.unrouted)(train)
 
     def with_settings(self, position: Any, **rules: Any) -> Any:
         """The position with these entries of its `rules` set, by the title's own reading (run_settings)."""
@@ -182,17 +187,18 @@ TITLES: Mapping[str, Title] = MappingProxyType(
                 position_writer=f"{_BOARD_POSITION}:position_to_data",
                 train_kinds=("N", "N+N (doubled)", "5+5E", "G (goods)"),
                 money_pages=("Merger Round", MARKET),
-                # its evaluator, enumerator and optimizer (docs/routes-18bf.md) answer the `routes` command and the
-                # Routes page; its money previews (docs/money-18bf.md) the `market` and `merger` commands and the
-                # Merger Round (in the Mergers page's place) and Stock market pages; the `score` command does not
-                # take its positions yet
-                capabilities=frozenset({"solve", "previews"}),
+                # its evaluator, enumerator and optimizer (docs/routes-18bf.md) answer the `routes` and `score`
+                # commands and the Routes page; its money previews (docs/money-18bf.md) the `market` and `merger`
+                # commands and the Merger Round (in the Mergers page's place) and Stock market pages
+                capabilities=frozenset({"score", "solve", "previews"}),
                 pages=(BOARD, ROUTES, MERGERS, MARKET, POSITIONS, REVIEW),
                 evaluator="solver.titles.g18bf.evaluator:evaluate",
                 optimizer="solver.titles.g18bf.optimizer:best_run",
                 # 18BF pays nothing beside revenue: one objective, and the page's "subsidy" is always 0
                 objectives=(("revenue", "most revenue"),),
                 subsidy="money beside revenue",
+                # a G-train runs no route (§10.6): the Routes page marks its cities and joins none
+                unrouted="solver.titles.g18bf.trains:runs_no_route",
             ),
         )
     }

@@ -4,6 +4,7 @@ them), and judges routes given station by station with 18BF's evaluator."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -58,7 +59,15 @@ def test_the_routes_page_solves_an_18bf_board_with_its_optimizer(app: AppTest) -
     for n, train in enumerate(expected.trains, start=1):
         assert f"**Train {n}: {train.train}** · revenue **{train.revenue}**" in shown
     assert {m.label: m.value for m in app.metric}["Revenue"] == str(expected.revenue)
-    assert len(app.get("plotly_chart")) == 1
+    [chart] = app.get("plotly_chart")
+    traces = json.loads(chart.proto.spec)["data"]
+    [(n, g)] = [(n, t) for n, t in enumerate(expected.trains, start=1) if t.train == "6G"]
+    # §10.6: the G-train runs no route: its cities are marked in its colour, none joined; its card names them
+    assert [t["mode"] for t in traces if t.get("name") == f"{n}: 6G"] == ["markers"]
+    labels = {f"{i}: {t.train}" for i, t in enumerate(expected.trains, start=1)}
+    assert {t["name"] for t in traces if t.get("mode") == "lines"} & labels == labels - {f"{n}: 6G"}
+    assert f"no route, its cities: {', '.join(str(ref) for ref in g.nodes)}" in shown
+    assert "Mine bonus +60" in shown
 
 
 def test_the_routes_page_judges_18bf_routes_given_by_station(app: AppTest) -> None:

@@ -4,15 +4,17 @@ with the title kept, the pages and money pages each title has, and title package
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
 from solver.any_position import any_position_to_dict, load_any_position, parse_any_position
-from solver.cli import main
+from solver.cli import common, main
 from solver.core.board_data import DATA_ROOT, load_board
 from solver.core.board_position import BoardPosition
 from solver.errors import InputError
@@ -70,7 +72,7 @@ def test_every_title_has_every_page_the_money_page_under_its_own_name() -> None:
     assert registry.TITLES["18bf"].on_core_routes
     assert registry.TITLES["18bf"].money_pages[0] == "Merger Round"  # its page in the Mergers page's place
     assert registry.TITLES["1862"].can("solve") and registry.TITLES["18bf"].can("solve")
-    assert not registry.TITLES["18bf"].can("score") and registry.TITLES["18bf"].can("previews")
+    assert registry.TITLES["18bf"].capabilities == {"score", "solve", "previews"}
     assert registry.TITLES["1860"].capabilities == {"score", "solve", "import", "previews"}
 
 
@@ -100,15 +102,20 @@ def test_loading_a_saved_file_of_each_title_gives_that_title() -> None:
         assert load_any_position(EXAMPLES / f"{stem}.json").title == game
 
 
-@pytest.mark.parametrize(("command", "game"), [("score", "18bf")])
+@pytest.mark.parametrize(("command", "capability"), [("score", "score"), ("routes", "solve")])
 def test_a_command_a_title_cannot_do_yet_is_refused_naming_the_title(
-    command: str, game: str, capsys: pytest.CaptureFixture[str]
+    command: str, capability: registry.Capability, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = str(EXAMPLES / f"{EXAMPLE[game]}.json")
+    # every title can score and solve now: 18BF is made to lack the capability, to prove the refusal still holds
+    kept = registry.TITLES["18bf"].capabilities - {capability}
+    lacking = dataclasses.replace(registry.TITLES["18bf"], capabilities=kept)
+    titles = MappingProxyType({**registry.TITLES, "18bf": lacking})
+    monkeypatch.setattr(registry, "TITLES", titles)
+    monkeypatch.setattr(common, "TITLES", titles)
+    path = str(EXAMPLES / f"{EXAMPLE['18bf']}.json")
     extra = ["--routes", str(EXAMPLES / "rulebook" / "enr-table.2f.routes.json")] if command == "score" else []
     assert main([command, path, "--company", "X", *extra]) == 2
-    short = registry.TITLES[game].short
-    able = " and ".join(t.short for t in registry.TITLES.values() if t.can("solve" if command == "routes" else "score"))
+    able = " and ".join(t.short for t in titles.values() if t.can(capability))
     assert capsys.readouterr().err.strip() == (
-        f"error: {path} game: `{command}` is not available for {short} positions yet: it works with {able} positions"
+        f"error: {path} game: `{command}` is not available for 18BF positions yet: it works with {able} positions"
     )

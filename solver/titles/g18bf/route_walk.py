@@ -17,14 +17,13 @@ every answer.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from solver.core.search.candidates import Option
 from solver.core.track_graph import Link, NodeRef, TrackGraph
 from solver.titles.g18bf.route_rules import MARKER_KINDS, Rules18BF
-from solver.titles.g18bf.scoring import LARGE, SMALL, bonus_bits, bonuses_total, stop_value
+from solver.titles.g18bf.scoring import LARGE, SMALL, best_stops, bonus_bits, bonuses_total, stop_value
 from solver.titles.g18bf.trains import train_sides
 
 
@@ -127,9 +126,9 @@ class Walk18BF:
 
     def _best(self, state: Partial, fixed: frozenset[NodeRef], most: int, ferry: int) -> int:
         """The most the route's counted stops and bonuses are worth (before doubling): every stop of `fixed` and the
-        best of the others up to `most` stops in all, an Irish area weighed with `ferry` more. Exact: the stops
-        sorted by value, a choice cut when its best stops left and every bonus left cannot beat the best so far
-        (only the value is needed here; the evaluator says which stops count)."""
+        best of the others up to `most` stops in all, an Irish area weighed with `ferry` more, by the evaluator's
+        own counting search (`scoring.best_stops`), given the stops heaviest first (only the value is needed here;
+        the evaluator says which stops count)."""
         ireland = self.rules.bonuses.ireland
         total, mask = 0, 0
         optional: list[tuple[int, int]] = []
@@ -139,35 +138,9 @@ class Walk18BF:
                 total, mask = total + worth, mask | self.bits[ref]
             else:
                 optional.append((worth, self.bits[ref]))
-        room = most - len(fixed)
-        if len(optional) <= room:
-            for worth, bits in optional:
-                total, mask = total + worth, mask | bits
-            return total + self._bonus(mask)
         optional.sort(key=lambda item: -item[0])
-        worths = [w for w, _ in optional]
-        sums = [0, *itertools.accumulate(worths)]
-        later = [0] * (len(optional) + 1)
-        for i in range(len(optional) - 1, -1, -1):
-            later[i] = later[i + 1] | optional[i][1]
-        top = mask
-        for _, bits in optional[:room]:
-            top |= bits
-        best = sums[room] + self._bonus(top)
-        if self._bonus(top) == self._bonus(mask | later[0]):
-            return total + best
-
-        def search(j: int, need: int, worth: int, bits: int) -> None:
-            nonlocal best
-            if need == 0:
-                best = max(best, worth + self._bonus(bits))
-                return
-            for i in range(j, len(optional) - need + 1):
-                if worth + sums[i + need] - sums[i] + self._bonus(bits | later[i]) <= best:
-                    return
-                search(i + 1, need - 1, worth + worths[i], bits | optional[i][1])
-
-        search(0, room, 0, mask)
+        weights, bits = [w for w, _ in optional], [b for _, b in optional]
+        best, _ = best_stops(weights, bits, most - len(fixed), mask, self._bonus, heaviest_first=True)
         return total + best
 
     def _bonus(self, mask: int) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from solver.core.track_graph import NodeRef, TrackGraph
@@ -101,6 +101,65 @@ def _feature(graph: TrackGraph, ref: NodeRef, bonuses: Bonuses) -> tuple[str, st
     return bonuses.region(ref.hex), graph.nodes[ref].kind, ref.hex in bonuses.ireland
 
 
+def best_stops(
+    weights: Sequence[int],
+    bits: Sequence[int],
+    room: int,
+    base: int,
+    bonus: Callable[[int], int],
+    heaviest_first: bool = False,
+) -> tuple[int, tuple[int, ...]]:
+    """Which `room` of a route's optional stops (each its weight and the bonus bits it brings, `bonus_bits`) to
+    count, with stops bringing `base` counted anyway, so that their weights plus `bonus` of all their bits are
+    worth most (§10.6: the highest earnings are declared); all of them when there is room. Returns that worth (the
+    fixed stops' own values left out) and the chosen indexes: the first best combination in the order given, as
+    itertools.combinations lists them. Exact: a branch is cut when even its best stops and every bonus bit left
+    cannot beat the best so far. The one counting search of 18BF: the evaluator's `value_route` (stops in route
+    order, ties to the earlier) and the run search's `route_walk` (value only, `heaviest_first`: the stops given by
+    weight, the heaviest first, so that the best j stops from any index are the next j, and when the heaviest
+    `room` already bring every bonus they are the answer)."""
+    n = len(weights)
+    size = max(min(room, n), 0)
+    sums: list[int] = []
+    table: list[list[int]] = []  # from index i on: the sums of the j best weights (when not given by weight)
+    if heaviest_first:
+        top = every = base
+        for i, b in enumerate(bits):
+            every |= b
+            if i < size:
+                top |= b
+        if bonus(top) == bonus(every):
+            return sum(weights[:size]) + bonus(top), tuple(range(size))
+        sums = [0, *itertools.accumulate(weights)]
+    else:
+        table = [list(itertools.accumulate(sorted(weights[i:], reverse=True), initial=0)) for i in range(n + 1)]
+    later = [0] * (n + 1)  # every bonus bit a stop from index i on brings
+    for i in range(n - 1, -1, -1):
+        later[i] = later[i + 1] | bits[i]
+    best: tuple[int, ...] = ()
+    best_value = -1
+    chosen: list[int] = []
+
+    def search(i: int, value: int, mask: int) -> None:
+        nonlocal best, best_value
+        need = size - len(chosen)
+        if need == 0:
+            total = value + bonus(mask)
+            if total > best_value:
+                best, best_value = tuple(chosen), total
+            return
+        for j in range(i, n - need + 1):
+            most = table[j][need] if table else sums[j + need] - sums[j]
+            if value + most + bonus(mask | later[j]) <= best_value:
+                return
+            chosen.append(j)
+            search(j + 1, value + weights[j], mask | bits[j])
+            chosen.pop()
+
+    search(0, 0, base)
+    return best_value, best
+
+
 def _choose(
     graph: TrackGraph,
     fixed: Sequence[NodeRef],
@@ -110,9 +169,9 @@ def _choose(
     weigh_ferries: bool,
 ) -> tuple[NodeRef, ...]:
     """The k optional stops that, counted with `fixed`, make the route worth most (with `weigh_ferries`, an Irish
-    area weighed with a ferry the company owns). Exact: the bonuses depend only on which features the counted
-    stops have, so only the k best stops of each feature can be needed; ties go to the stops earlier on the
-    route."""
+    area weighed with a ferry the company owns), by `best_stops`. Exact: the bonuses depend only on which features
+    the counted stops have, so only the k best stops of each feature can be needed; ties go to the stops earlier
+    on the route."""
     if k <= 0:
         return ()
     ferry = bonuses.irish_amount if bonuses.irish_ferries and weigh_ferries else 0
@@ -124,8 +183,6 @@ def _choose(
         if len(group) < k:
             group.append(ref)
     pool = sorted((r for g in groups.values() for r in g), key=lambda r: order[r])
-    weights = [weight[r] for r in pool]
-    bits = [bonus_bits(graph, r, bonuses) for r in pool]
     base = 0
     for ref in fixed:
         base |= bonus_bits(graph, ref, bonuses)
@@ -136,36 +193,8 @@ def _choose(
             earned[mask] = bonuses_total(mask, bonuses)
         return earned[mask]
 
-    n = len(pool)
-    size = min(k, n)
-    # From index i on: the sums of the j best weights, and every bonus bit a stop there brings.
-    best_sums = [list(itertools.accumulate(sorted(weights[i:], reverse=True), initial=0)) for i in range(n + 1)]
-    later_bits = [0] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        later_bits[i] = later_bits[i + 1] | bits[i]
-    best: tuple[int, ...] = ()
-    best_value = -1
-    chosen: list[int] = []
-
-    # The combinations in the order itertools.combinations gives them, a branch cut when even its best stops and
-    # every bonus left cannot beat the best so far: the first best combination, as a plain loop over them finds.
-    def search(i: int, value: int, mask: int) -> None:
-        nonlocal best, best_value
-        need = size - len(chosen)
-        if need == 0:
-            total = value + bonus(mask)
-            if total > best_value:
-                best, best_value = tuple(chosen), total
-            return
-        for j in range(i, n - need + 1):
-            if value + best_sums[j][need] + bonus(mask | later_bits[j]) <= best_value:
-                return
-            chosen.append(j)
-            search(j + 1, value + weights[j], mask | bits[j])
-            chosen.pop()
-
-    search(0, 0, base)
-    return tuple(pool[i] for i in best)
+    _, picked = best_stops([weight[r] for r in pool], [bonus_bits(graph, r, bonuses) for r in pool], k, base, bonus)
+    return tuple(pool[i] for i in picked)
 
 
 def value_route(

@@ -42,6 +42,13 @@ class TrainSide:
         return self.kind == "goods"
 
 
+def runs_no_route(name: str) -> bool:
+    """Whether the train `name` runs no route: a G-train counts its company's marker cities (§10.6); the Routes
+    page draws them as marked cities, not joined (the registry's `unrouted`)."""
+    side = train_sides().get(name)
+    return side is not None and side.goods
+
+
 def phase_index(phase: str) -> int:
     return PHASES.index(phase)
 
