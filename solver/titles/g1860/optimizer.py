@@ -27,6 +27,7 @@ from solver.core.track_graph import TrackGraph
 from solver.errors import InputError, Problem
 from solver.titles.g1860 import rulebook
 from solver.titles.g1860.evaluator import evaluate, rules_for
+from solver.titles.g1860.path_model import best_paths
 from solver.titles.g1860.route_walk import PASS, Walk1860
 
 
@@ -95,9 +96,10 @@ def best_run(
     trains, pinned = _trains(position, company, pins, excluded)
     graph = TrackGraph(position)
     home = rules.home(graph)
+    walk = Walk1860(rules, graph, trains)
     problem = RunProblem(
         graph=graph,
-        walk=Walk1860(rules, graph, trains),
+        walk=walk,
         rules=RunRules(
             shared_track=False,
             limits={PASS: 1},
@@ -108,6 +110,8 @@ def best_run(
         evaluate=lambda run: evaluate(position, company, run, graph),
         pins=pinned,
     )
+    if home is not None and not pinned and not rules.mode.leased:
+        return best_paths(problem, walk, home, objective, started + time_limit, stop, progress, workers)
     left = max(0.0, time_limit - (time.perf_counter() - started))
     result = search(problem, objective, left, stop, progress, workers)
     if home is None and result.status == "infeasible":
