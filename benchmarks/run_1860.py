@@ -54,18 +54,22 @@ def real_positions() -> list[Named]:
     return out
 
 
+def dense_board(last: BoardPosition, company: str, mode: str) -> BoardPosition:
+    """The board `last` with `company` alone running DENSE_TRAINS, in `mode`."""
+    rules = {k: v for k, v in plain(last.rules).items() if k != "nationalisation"}
+    board = parse_position({**position_to_data(last), "companies": {company: {"trains": DENSE_TRAINS}}, "rules": rules})
+    return in_mode(board, mode)
+
+
 def dense_positions() -> list[Named]:
     """The last board of each game, each company with a base on it running DENSE_TRAINS, in each mode."""
     out: list[Named] = []
     for game in GAMES:
         last = import_game(game)[-1].position
-        data = position_to_data(last)
         bases = sorted({c for nodes in last.stations.values() for node in nodes for c in node})
         for company in bases:
-            rules = {k: v for k, v in plain(last.rules).items() if k != "nationalisation"}
-            board = parse_position({**data, "companies": {company: {"trains": DENSE_TRAINS}}, "rules": rules})
             for mode in MODES:
-                out.append((f"{game.stem} last board {mode}", company, in_mode(board, mode)))
+                out.append((f"{game.stem} last board {mode}", company, dense_board(last, company, mode)))
     return out
 
 

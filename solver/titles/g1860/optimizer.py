@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Literal
 
 from solver.core.board_position import BoardPosition, plain
 from solver.core.evaluator import RouteSpec
@@ -29,6 +30,8 @@ from solver.titles.g1860 import rulebook
 from solver.titles.g1860.evaluator import evaluate, rules_for
 from solver.titles.g1860.path_model import best_paths
 from solver.titles.g1860.route_walk import PASS, Walk1860
+
+Method = Literal["paths", "routes"]
 
 
 def with_nationalisation(position: BoardPosition, nationalisation: bool | None) -> BoardPosition:
@@ -85,11 +88,15 @@ def best_run(
     stop: threading.Event | None = None,
     progress: Callable[[ProgressInfo], None] | None = None,
     workers: int = 1,
+    method: Method = "paths",
 ) -> SearchResult:
     """The best run of `company`'s trains in `position` (with nationalisation's allowance when `nationalisation`
     says so), proven optimal when the time limit allows: status, routes, the evaluator's verdict and the bound.
     InputError for an unknown company, faulty rule modes, an excluded or pinned train the company does not have,
-    or a pinned route its train may not run alone. The time limit counts from the call, preparation included."""
+    or a pinned route its train may not run alone. The time limit counts from the call, preparation included.
+
+    `method`: 'paths' (the path model, `solver.titles.g1860.path_model`, wherever it applies: no pinned route,
+    no leased train, a home base on the board) or 'routes' (the core's search over listed routes, always)."""
     started = time.perf_counter()
     position = with_nationalisation(position, nationalisation)
     rules = rules_for(position, company)
@@ -110,7 +117,7 @@ def best_run(
         evaluate=lambda run: evaluate(position, company, run, graph),
         pins=pinned,
     )
-    if home is not None and not pinned and not rules.mode.leased:
+    if method == "paths" and home is not None and not pinned and not rules.mode.leased:
         return best_paths(problem, walk, home, objective, started + time_limit, stop, progress, workers)
     left = max(0.0, time_limit - (time.perf_counter() - started))
     result = search(problem, objective, left, stop, progress, workers)
