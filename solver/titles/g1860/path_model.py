@@ -72,7 +72,7 @@ class PathModel:
     the home base `home`, scored by `weights`."""
 
     def __init__(
-        self, graph: TrackGraph, walk: Walk1860, trains: Sequence[str], home: NodeRef, weights: Weights
+        self, graph: TrackGraph, walk: Walk1860, trains: Sequence[str], home: NodeRef | None, weights: Weights
     ) -> None:
         self.trains = list(trains)
         m = self.model = cp_model.CpModel()
@@ -166,12 +166,19 @@ class PathModel:
             m.add(sum(passing) <= 1)
         if len(self.trains) > 1:
             self._through_at_most(graph, refs)
-        self._joined(home)
+        if home is not None:
+            self._joined(home)
         for first, second in itertools.pairwise(range(len(self.trains))):
             if self.trains[first] == self.trains[second]:
                 m.add(self.runs[first] >= self.runs[second])
                 m.add(self.scores[first] >= self.scores[second])
         m.maximize(sum(self.scores))
+
+    def cap(self, train: str, most: int) -> None:
+        """No route of `train` scores more than `most`."""
+        for name, score in zip(self.trains, self.scores, strict=True):
+            if name == train:
+                self.model.add(score <= most)
 
     def _through_at_most(self, graph: TrackGraph, refs: Sequence[NodeRef]) -> None:
         """A cut that the linear relaxation lacks: a node whose track leaves it by d ways (links grouped by the
@@ -267,6 +274,17 @@ def best_paths(
     started = time.perf_counter()
     weights = Weights(objective)
     paths = PathModel(problem.graph, walk, problem.trains, home, weights)
+    if len(problem.trains) > 1:
+        for train in sorted(set(problem.trains)):
+            # No route of a run earns more than the train's best route alone (with a base, RB L524): a cap on each
+            # train's score that the linear relaxation lacks (docs/routes-1860.md, "Measured").
+            alone = PathModel(problem.graph, walk, [train], None, weights)
+            solver, code = solve_model(
+                alone.model, deadline - time.perf_counter(), None, workers, stop, None, linearization=LINEARIZATION
+            )
+            if code == cp_model.UNKNOWN:
+                return checked_result(problem, weights, (), "unknown", None, started)
+            paths.cap(train, int(solver.best_objective_bound) if code != cp_model.INFEASIBLE else 0)
 
     def seen(value: int, bound: int) -> None:
         if progress is not None:
