@@ -42,14 +42,21 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from solver.core.evaluator import RouteSpec
-from solver.core.search.candidates import Objective, TrackBits, Weights, pinned_candidates
+from solver.core.search.candidates import (
+    RUNNER_WEIGHT,
+    SECONDARY_WEIGHT,
+    Candidate,
+    Objective,
+    TrackBits,
+    Weights,
+    pinned_candidates,
+)
 from solver.core.search.model import solve_model
 from solver.core.search.run_search import (
     OptimizerMismatch,
     ProgressInfo,
     RunProblem,
     SearchResult,
-    Status,
     checked_result,
 )
 from solver.core.track_graph import Link, NodeRef, Piece, Side, TrackGraph
@@ -86,6 +93,8 @@ class PathModel:
         self.runs: list[cp_model.IntVar] = []
         self.halts: list[cp_model.IntVar] = []
         self.scores: list[cp_model.LinearExpr] = []
+        self.primary: list[cp_model.LinearExprT] = []
+        self.secondary: list[cp_model.LinearExprT] = []
         track_users: dict[object, list[cp_model.IntVar]] = defaultdict(list)
         passing: list[cp_model.IntVar] = []
         per_revenue, per_extra = weights.value(1, 0), weights.value(0, 1)
@@ -151,6 +160,9 @@ class PathModel:
                 walk.value[ref] * counted[ref] for ref in small
             )
             self.scores.append(per_revenue * revenue + per_extra * HALT_SUBSIDY * halts + run)
+            cash = weights.objective == "cash"
+            self.primary.append(revenue + HALT_SUBSIDY * halts if cash else revenue)
+            self.secondary.append(revenue if cash else HALT_SUBSIDY * halts)
             self.visit.append(visit)
             self.begin.append(begin)
             self.ends.append(end)
@@ -172,13 +184,12 @@ class PathModel:
             if self.trains[first] == self.trains[second]:
                 m.add(self.runs[first] >= self.runs[second])
                 m.add(self.scores[first] >= self.scores[second])
-        m.maximize(sum(self.scores))
 
     def cap(self, train: str, most: int) -> None:
-        """No route of `train` scores more than `most`."""
-        for name, score in zip(self.trains, self.scores, strict=True):
+        """No route of `train` is worth more than `most` (the objective's primary quantity)."""
+        for name, worth in zip(self.trains, self.primary, strict=True):
             if name == train:
-                self.model.add(score <= most)
+                self.model.add(worth <= most)
 
     def _through_at_most(self, graph: TrackGraph, refs: Sequence[NodeRef]) -> None:
         """A cut that the linear relaxation lacks: a node whose track leaves it by d ways (links grouped by the
@@ -257,6 +268,8 @@ class PathModel:
 #: CP-SAT's linear relaxation with the circuit's cuts (level 2): measured on the dense four-train boards of
 #: docs/benchmarks.md it closes the gap to the best run several times faster than level 1.
 LINEARIZATION = 2
+#: Deterministic work (about a second a unit on this machine) the search for more trains running may take.
+RUNNERS_WORK = 0.25
 
 
 def best_paths(
@@ -270,40 +283,95 @@ def best_paths(
     workers: int,
 ) -> SearchResult:
     """The best run of `problem` (no pinned route) by the path model, proven where the deadline (a
-    `time.perf_counter()` instant) allows, re-checked by the evaluator like every answer of the core's search."""
+    `time.perf_counter()` instant) allows, re-checked by the evaluator like every answer of the core's search.
+
+    In three steps, each holding what the ones before proved and starting from their run: the most of the
+    objective's primary quantity (revenue, or revenue plus subsidy), then of the secondary one (subsidy, or
+    revenue), then of the trains running: the order of the core's `Weights`. The values of the first two are
+    multiples of 10, so CP-SAT rounds its bound down to the next worth a run can have; measured on the dense
+    boards, this proves several boards that one weighted objective (with its one point per train) does not
+    prove in 10 s (docs/routes-1860.md). The answer is 'optimal' when the first two steps are proven; the third
+    (more trains running among runs worth the same) has RUNNERS_WORK and is not proven."""
     started = time.perf_counter()
     weights = Weights(objective)
     paths = PathModel(problem.graph, walk, problem.trains, home, weights)
+
+    def solve(
+        model: cp_model.CpModel,
+        aim: cp_model.LinearExprT,
+        on_run: Callable[[int, int], None] | None,
+        work: float | None = None,
+    ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
+        model.maximize(aim)
+        return solve_model(
+            model, deadline - time.perf_counter(), work, workers, stop, on_run, linearization=LINEARIZATION
+        )
+
     if len(problem.trains) > 1:
         for train in sorted(set(problem.trains)):
             # No route of a run earns more than the train's best route alone (with a base, RB L524): a cap on each
-            # train's score that the linear relaxation lacks (docs/routes-1860.md, "Measured").
+            # train's worth that the linear relaxation lacks (docs/routes-1860.md, "Measured").
             alone = PathModel(problem.graph, walk, [train], None, weights)
-            solver, code = solve_model(
-                alone.model, deadline - time.perf_counter(), None, workers, stop, None, linearization=LINEARIZATION
-            )
+            solver, code = solve(alone.model, sum(alone.primary), None)
             if code == cp_model.UNKNOWN:
                 return checked_result(problem, weights, (), "unknown", None, started)
             paths.cap(train, int(solver.best_objective_bound) if code != cp_model.INFEASIBLE else 0)
 
     def seen(value: int, bound: int) -> None:
         if progress is not None:
-            progress(ProgressInfo(Weights.primary(value), Weights.primary(bound), time.perf_counter() - started))
+            progress(ProgressInfo(value, bound, time.perf_counter() - started))
 
-    solver, code = solve_model(
-        paths.model, deadline - time.perf_counter(), None, workers, stop, seen, linearization=LINEARIZATION
-    )
-    bound = int(solver.best_objective_bound)
+    solver, code = solve(paths.model, sum(paths.primary), seen)
     if code == cp_model.UNKNOWN:
-        return checked_result(problem, weights, (), "unknown", bound, started)
+        return checked_result(problem, weights, (), "unknown", _weighted(solver.best_objective_bound), started)
     if code == cp_model.INFEASIBLE:
         return checked_result(problem, weights, (), "optimal", None, started)
+    bound = _weighted(solver.best_objective_bound)
+    proven = code == cp_model.OPTIMAL
+    if proven:
+        # The worth proven, the secondary quantity (subsidy, or revenue) at its most among runs of that worth.
+        paths.model.add(sum(paths.primary) >= int(solver.objective_value))
+        solver, proven = _then(paths, solver, sum(paths.secondary), solve, None)
+    if proven:
+        # Of runs worth the same, the one running more trains (RB L521), within a budget of work: proving that no
+        # run of that worth runs one more train can take longer than the proof of the worth itself.
+        paths.model.add(sum(paths.secondary) >= int(solver.objective_value))
+        solver, _ = _then(paths, solver, sum(paths.runs), solve, RUNNERS_WORK)
+    run = _candidates(problem, weights, paths.routes(solver))
+    return checked_result(problem, weights, run, "optimal" if proven else "feasible", bound, started)
+
+
+def _then(
+    paths: PathModel,
+    before: cp_model.CpSolver,
+    aim: cp_model.LinearExprT,
+    solve: Callable[..., tuple[cp_model.CpSolver, cp_model.CpSolverStatus]],
+    work: float | None,
+) -> tuple[cp_model.CpSolver, bool]:
+    """The next step of the search: `aim` at its most, starting from the run `before` found (the solver of the
+    better run, and whether it is proven; `before` itself, unproven, when the step found nothing)."""
+    paths.model.clear_hints()  # type: ignore[no-untyped-call]
+    for k in range(len(paths.model.proto.variables)):
+        var = paths.model.get_int_var_from_proto_index(k)
+        paths.model.add_hint(var, before.value(var))
+    solver, code = solve(paths.model, aim, None, work)
+    if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return solver, code == cp_model.OPTIMAL
+    return before, False
+
+
+def _weighted(primary: float) -> int:
+    """A weighted bound (`Weights`) on every run whose primary quantity is at most `primary`."""
+    return (int(primary) + 1) * SECONDARY_WEIGHT * RUNNER_WEIGHT - 1
+
+
+def _candidates(problem: RunProblem, weights: Weights, specs: Sequence[RouteSpec]) -> list[Candidate]:
+    """The routes as the core's candidates (scored by the title's walk), for the evaluator's re-check."""
     track_bits = TrackBits()
     run = []
-    for spec in paths.routes(solver):
+    for spec in specs:
         same = pinned_candidates(problem.graph, problem.walk, spec, weights, track_bits)
         if not same:
             raise OptimizerMismatch(f"the path model's route {spec} is not a route the title's walk accepts")
         run.append(same[0])
-    status: Status = "optimal" if code == cp_model.OPTIMAL else "feasible"
-    return checked_result(problem, weights, run, status, bound, started)
+    return run
