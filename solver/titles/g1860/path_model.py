@@ -25,9 +25,11 @@ The model of train t (rules as `solver.titles.g1860.route_walk` reads them, cite
 
 The run: one route visits the home base when any train runs, and every route meets the run at a node of any kind
 (RB L525: for every split of the trains in two, when both sides run some pair across it meets); identical trains
-run in order and the first earns at least what the second does (a swap of their routes is the same run). The
-objective is the core's `Weights`. Leased trains (a revenue rounded or counted per stop) and pinned routes are left
-to the core's run search (`solver.titles.g1860.optimizer`).
+run in order and the first earns at least what the second does (a swap of their routes is the same run); a route
+begins at the end that sorts first. Two cuts the linear relaxation lacks: a node is run through by at most half
+the ways track leaves it (RB L540), and each train earns at most its best route alone (a one-train model). The
+objective is the core's `Weights` in order, one step each (`best_paths`). Leased trains (a revenue rounded or
+counted per stop) and pinned routes are left to the core's run search (`solver.titles.g1860.optimizer`).
 """
 
 from __future__ import annotations
