@@ -30,7 +30,7 @@ title = session.title()
 pages = [
     st.Page(
         script,
-        title=name,
+        title=title.money_pages[0] if name == registry.MERGERS else name,  # 1860: Nationalisation
         icon=icon,
         default=name == registry.BOARD,
         visibility="visible" if title.has_page(name) else "hidden",

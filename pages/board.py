@@ -432,6 +432,7 @@ def _new_board(pos: AnyPosition) -> None:
 
 def main() -> None:
     session.through_app()
+    session.narrow_margins()  # the map and the tile offer take the width of a 1280 px laptop
     pos = session.current()
     st.title("Board")
     session.header()

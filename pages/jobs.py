@@ -1,7 +1,9 @@
 """A route solve running in a background thread, so that the page stays responsive, shows progress and can
 stop it (the optimizer checks the `stop` event, while listing routes too, and returns its best run so far
 with the bound); and the route listing for every company of the board, made in the background while the
-player looks at it and cancelled when the board changes."""
+player looks at it and cancelled when the board changes. `RunJob` is the same for a title on the core's run search
+(pages/routes_core.py): its optimizer named by the title registry, run in a daemon thread with the stop event and
+progress reports."""
 
 from __future__ import annotations
 
@@ -9,7 +11,11 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from solver.core.search.model import SolverFailure
+from solver.core.search.run_search import ProgressInfo as RunProgress
+from solver.core.search.run_search import SearchResult
 from solver.errors import InputError, Problem
 from solver.titles.g1862.position import Position
 from solver.titles.g1862.routes.candidates import ListingStopped
@@ -161,3 +167,105 @@ def start_solve(position: Position, company: str, options: SolveOptions, prepare
     job.thread = threading.Thread(target=job._run, name=f"solve-{company}", daemon=True)
     job.thread.start()
     return job
+
+
+@dataclass
+class RunJob:
+    """One solve by a title's optimizer on the core's run search (`Title.best_run`): its inputs, the latest progress
+    report, and the SearchResult or the problems once done. `position` is the position solved (with the page's run
+    settings); `shown` the position on screen when Solve was pressed, to tell when the board has changed."""
+
+    position: Any
+    shown: Any
+    company: str
+    options: dict[str, Any]
+    solve: Callable[..., SearchResult]
+    stop: threading.Event = field(default_factory=threading.Event)
+    started: float = field(default_factory=time.perf_counter)
+    finished: float | None = None
+    progress: RunProgress | None = None
+    result: SearchResult | None = None
+    problems: list[Problem] = field(default_factory=list)
+    thread: threading.Thread | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.finished is not None
+
+    @property
+    def elapsed(self) -> float:
+        return (self.finished or time.perf_counter()) - self.started
+
+    def _run(self) -> None:
+        try:
+            self.result = self.solve(self.position, self.company, stop=self.stop, progress=self._report, **self.options)
+        except InputError as exc:
+            self.problems = exc.problems
+        except SolverFailure as exc:
+            self.problems = [Problem(f"company {self.company}", "solver", f"the CP-SAT solver failed: {exc}")]
+        except Exception as exc:  # a solver bug must reach the page as a message, not kill the thread silently
+            self.problems = [Problem(f"company {self.company}", "solver", f"the solve failed: {exc!r}")]
+        finally:
+            self.finished = time.perf_counter()
+
+    def _report(self, info: RunProgress) -> None:
+        self.progress = info
+
+    def wait(self, seconds: float) -> bool:
+        """Wait up to `seconds` for the answer; returns whether it is there."""
+        if self.thread is not None:
+            self.thread.join(timeout=seconds)
+        return self.done
+
+
+def start_run(solve: Callable[..., SearchResult], position: Any, shown: Any, company: str, **options: Any) -> RunJob:
+    """Start `solve(position, company, stop=, progress=, **options)` in a daemon thread and return the job at once."""
+    job = RunJob(position, shown, company, options, solve)
+    job.thread = threading.Thread(target=job._run, name=f"solve-{company}", daemon=True)
+    job.thread.start()
+    return job
+
+
+@dataclass
+class Task:
+    """Any long work of a page in a daemon thread (a money preview that runs the optimizer for several companies):
+    `work(stop)` returns the answer, and should end soon after `stop` is set; InputError becomes `problems`."""
+
+    work: Callable[[threading.Event], Any]
+    stop: threading.Event = field(default_factory=threading.Event)
+    started: float = field(default_factory=time.perf_counter)
+    finished: float | None = None
+    result: Any = None
+    problems: list[Problem] = field(default_factory=list)
+    thread: threading.Thread | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.finished is not None
+
+    @property
+    def elapsed(self) -> float:
+        return (self.finished or time.perf_counter()) - self.started
+
+    def _run(self) -> None:
+        try:
+            self.result = self.work(self.stop)
+        except InputError as exc:
+            self.problems = exc.problems
+        except Exception as exc:  # a bug must reach the page as a message, not kill the thread silently
+            self.problems = [Problem("preview", "solver", f"the preview failed: {exc!r}")]
+        finally:
+            self.finished = time.perf_counter()
+
+    def wait(self, seconds: float) -> bool:
+        if self.thread is not None:
+            self.thread.join(timeout=seconds)
+        return self.done
+
+
+def start_task(work: Callable[[threading.Event], Any]) -> Task:
+    """Start `work(stop)` in a daemon thread and return the task at once."""
+    task = Task(work)
+    task.thread = threading.Thread(target=task._run, name="page-task", daemon=True)
+    task.thread.start()
+    return task

@@ -174,8 +174,14 @@ def _merger_price(pos: Position, prices: dict[str, int]) -> tuple[tuple[int, int
     return (max(prices[a], prices[b]), price), f"merged £{price}"
 
 
+#: A title's own Stock market page, where its market rules are not 1862's.
+TITLE_PAGES = {"1860": "pages.market_1860"}
+
+
 def main() -> None:
     session.through_app()
+    if session.title_page(TITLE_PAGES):
+        return
     session.require(registry.MARKET)
     session.narrow_margins()
     st.title("Stock market")

@@ -14,11 +14,14 @@ from pages import session
 from solver.errors import InputError, Problem
 from solver.titles import registry
 from solver.titles.g1862.draw.money import holdings_figure
+from solver.titles.g1862.gamedata import load_game
 from solver.titles.g1862.money import merge_preview, parse_scenario
 from solver.titles.g1862.money.connection import merge_connection
 from solver.titles.g1862.money.from_position import scenario_from_position
 from solver.titles.g1862.money.merge import MergeOutcome
+from solver.titles.g1862.money.scenario import marker_places
 from solver.titles.g1862.position import Position
+from solver.titles.g1862.trains import TrainType
 
 SETTINGS = "merge_settings"  # name, returns, max markers, and the position's companies it was taken from
 KIND, SURVIVOR, INITIATOR = "merge-kind", "merge-survivor", "merge-initiator"
@@ -44,21 +47,21 @@ COMPANY_COLUMNS = {
 }
 
 
-#: Column widths (pixels) that fit the twelve company columns across a 1280 px laptop's page.
-COMPANY_WIDTHS: dict[str, Any] = {
-    "id": st.column_config.TextColumn(width=45),
+#: The short fields shown in the Companies table, with widths (pixels) that fit a landscape tablet's page; each
+#: company's trains, permits and markers are lists, shown below it in widgets that wrap (a table cell cut them
+#: off, issue 14).
+SHORT_FIELDS: dict[str, Any] = {
+    "id": st.column_config.TextColumn(width=50),
     "price": st.column_config.NumberColumn(width=60),
     "par": st.column_config.NumberColumn(width=50),
-    "chartered": st.column_config.CheckboxColumn(width=80),
-    "cash": st.column_config.NumberColumn(width=55),
-    "trains": st.column_config.TextColumn(width=95),
-    "permits": st.column_config.TextColumn(width=95),
-    "markers": st.column_config.TextColumn(width=130),
-    "unused markers": st.column_config.NumberColumn("unused", width=70, help="Station markers on the charter"),
-    "home": st.column_config.TextColumn(width=55, help="Empty: the printed home"),
-    "director": st.column_config.TextColumn(width=75),
-    "operated": st.column_config.CheckboxColumn(width=75),
+    "chartered": st.column_config.CheckboxColumn(width=90),
+    "cash": st.column_config.NumberColumn(width=60),
+    "unused markers": st.column_config.NumberColumn("unused", width=75, help="Station markers on the charter (7.5.6)"),
+    "home": st.column_config.TextColumn(width=60, help="Empty: the printed home"),
+    "director": st.column_config.TextColumn(width=85),
+    "operated": st.column_config.CheckboxColumn(width=85),
 }
+HOLDER_WIDTH, SHARES_WIDTH = 80, 55  # the Holdings and Option shares tables' columns
 
 
 def _split(text: str | None) -> list[str]:
@@ -195,6 +198,46 @@ def choices_for(players: list[str], survivor: str, old: pl.DataFrame) -> pl.Data
     )
 
 
+def _company_lists(companies: pl.DataFrame) -> None:
+    """Each company's trains, permits and station markers, one box per company beside each other, in widgets
+    that show every value whole; a change is written into the Companies table, which holds them."""
+    rows = list(companies.iter_rows(named=True))
+    shown = [i for i, r in enumerate(rows) if r["id"]]
+    if not shown:
+        return
+    version = st.session_state.get("table-version:merge-companies", 0)
+    game = load_game()
+    places = marker_places()
+    permit_names = [t.value for t in TrainType]
+    edited = [dict(r) for r in rows]
+    with st.container(key="merge-company-lists"):
+        for column, i in zip(st.columns(max(2, len(shown))), shown, strict=False):
+            row, key = rows[i], f"merge-{i}-{version}"
+            with column.container(border=True):
+                st.markdown(f"**{row['id']}**: trains, permits and station markers")
+                trains = st.text_input("Trains (e.g. 3F, 4/5L, 2/3E)", ", ".join(_split(row["trains"])), key=f"{key}-t")
+                held = _split(row["permits"])
+                permits = st.multiselect("Permits (6.5.4.3)", _with(permit_names, held), default=held, key=f"{key}-p")
+                markers = _split(row["markers"])
+                spots = st.multiselect(
+                    "Station markers (7.7)",
+                    _with(places, markers),
+                    default=markers,
+                    format_func=lambda h: f"{h} {game.towns[h].name}" if h in game.towns else h,
+                    key=f"{key}-m",
+                )
+            edited[i].update(trains=", ".join(_split(trains)), permits=", ".join(permits), markers=", ".join(spots))
+    if edited != rows:
+        session.reset_table("merge-companies", pl.DataFrame(edited, schema=companies.schema))
+        st.rerun()
+
+
+def _with(options: list[str], values: list[str]) -> list[str]:
+    """A widget's options and any values not among them (a scenario file's typo stays visible, and is
+    refused by the preview with its rule)."""
+    return [*options, *(v for v in values if v not in options)]
+
+
 def _loader(pos: Position) -> None:
     """Where the merger comes from: an example scenario file, or two companies of the position."""
     if SOURCE not in st.session_state:  # what the tables hold: the first visit shows rulebook example 1
@@ -297,8 +340,14 @@ def _stored(name: str) -> pl.DataFrame:
     return table if isinstance(table, pl.DataFrame) else pl.DataFrame()
 
 
+#: The page of a title whose money rules are not 1862's mergers (its registry entry names the page in `money_pages`).
+TITLE_PAGES = {"1860": "pages.nationalisation_1860"}
+
+
 def main() -> None:
     session.through_app()
+    if session.title_page(TITLE_PAGES):
+        return
     session.require(registry.MERGERS)
     session.narrow_margins()
     st.title("Mergers")
@@ -329,18 +378,41 @@ def main() -> None:
         session.reset_table("merge-choices", choices_for(names, survivor, old_choices))
     settings.update(kind=kind, survivor=survivor, initiator=initiator)
 
-    # The companies table has twelve columns: it takes the page's whole width so that none is hidden.
     st.markdown("**Companies** (the survivor and the other; one row for a refinancing)")
     companies = session.editable_table(
-        "merge-companies", pl.DataFrame(), num_rows="dynamic", hide_index=True, column_config=COMPANY_WIDTHS
+        "merge-companies",
+        pl.DataFrame(),
+        num_rows="dynamic",
+        hide_index=True,
+        column_config=SHORT_FIELDS,
+        column_order=list(SHORT_FIELDS),
     )
-    c1, c2, c3 = st.columns([1, 1.2, 1], gap="medium")
+    _company_lists(companies)
+    c1, c2, c3 = st.columns([1, 1.22, 1.14], gap="medium")
     with c1:
         st.markdown("**Players** (clockwise)")
-        players = session.editable_table("merge-players", pl.DataFrame(), num_rows="dynamic", hide_index=True)
+        players = session.editable_table(
+            "merge-players",
+            pl.DataFrame(),
+            num_rows="dynamic",
+            hide_index=True,
+            column_config={
+                "player": st.column_config.TextColumn(width=HOLDER_WIDTH),
+                "cash": st.column_config.NumberColumn(width=65),
+            },
+        )
     with c2:
         st.markdown("**Holdings** (10 shares per company)")
-        holdings = session.editable_table("merge-holdings", pl.DataFrame(), num_rows="dynamic", hide_index=True)
+        holdings = session.editable_table(
+            "merge-holdings",
+            pl.DataFrame(),
+            num_rows="dynamic",
+            hide_index=True,
+            column_config={
+                "holder": st.column_config.TextColumn(width=HOLDER_WIDTH),
+                **{c: st.column_config.NumberColumn(width=SHARES_WIDTH) for c in ids},
+            },
+        )
     with c3:
         st.markdown("**Option shares** (5.2.4; empty: redeem when affordable)")
         choices = session.editable_table(
@@ -348,7 +420,8 @@ def main() -> None:
             pl.DataFrame(),
             hide_index=True,
             column_config={
-                "option share": st.column_config.SelectboxColumn(options=["", "redeem", "relinquish"]),
+                "holder": st.column_config.TextColumn(width=HOLDER_WIDTH),
+                "option share": st.column_config.SelectboxColumn(options=["", "redeem", "relinquish"], width=100),
             },
         )
     if not _connected(pos, settings, str(kind)):

@@ -1,11 +1,14 @@
 """Import review page: upload or paste an 18xx.games 1862 game export (finished or in progress), open any moment
-of it on the Board and Routes pages, and review every recorded run against the best run (issues 6, 14, 15)."""
+of it on the Board and Routes pages, and review every recorded run against the best run (issues 6, 14, 15). An 1860
+export is reviewed by pages/review_1860.py."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
-from pages import session
+from pages import review_1860, session
 from solver.errors import InputError
 from solver.jsonfile import parse_json_bytes
 from solver.titles.g1862.draw.review import left_on_table_figure, revenue_figure, run_figure
@@ -32,16 +35,43 @@ TABLE = "review_table"
 MOMENT = "review_moment"
 PICK = "review_pick"
 NO_TOOLBAR = {"displayModeBar": False}
+#: Column widths (pixels) that fit the runs table on a 1280 px laptop's page without a sideways scroll; the
+#: chosen run's whole verdict is shown below the table (issue 14).
+RUN_COLUMNS: dict[str, Any] = {
+    "Action": st.column_config.NumberColumn(width=60),
+    "Round": st.column_config.TextColumn(width=65),
+    "Company": st.column_config.TextColumn(width=75),
+    "Director": st.column_config.TextColumn(width=90),
+    "Recorded £": st.column_config.NumberColumn(width=85),
+    "By the rulebook £": st.column_config.NumberColumn(
+        "Rulebook £", width=85, help="The recorded routes scored by the rulebook; empty when they break a rule"
+    ),
+    "Best £": st.column_config.NumberColumn(width=60),
+    "Proven optimal": st.column_config.CheckboxColumn(
+        "Proven", width=65, help="The best run is proven optimal (else: the best found in the time limit)"
+    ),
+    "Left on the table £": st.column_config.NumberColumn(width=135),
+    "Recorded run": st.column_config.TextColumn(
+        width=170, help="The recorded run by the rulebook; choose the run below for the whole reason"
+    ),
+}
+OTHER_TITLE = "review_other_title"  # (name, parsed export) of an uploaded 1860 export
 
 
 def _load(name: str, raw: bytes) -> None:
-    """Import an export; on any problem the previous game stays and the problems are shown."""
+    """Import an export; on any problem the previous game stays and the problems are shown. An 1860 export is kept
+    as parsed for pages/review_1860.py."""
     try:
-        game = import_export(parse_export(parse_json_bytes(raw, name), name))
+        data = parse_json_bytes(raw, name)
+        if isinstance(data, dict) and data.get("title") == "1860":
+            st.session_state[OTHER_TITLE] = (name, data)
+            return
+        game = import_export(parse_export(data, name))
     except InputError as exc:
         session.show_problems(exc.problems, f"{name} cannot be imported:")
         return
     st.session_state[GAME] = game
+    st.session_state.pop(OTHER_TITLE, None)
     st.session_state.pop(RUNS, None)
 
 
@@ -53,7 +83,7 @@ def _open(position: Position, company: str | None, what: str) -> None:
 
 def _selected(reviews: list[RunReview], game: ImportedGame) -> None:
     shown = readable_table(reviews)
-    st.dataframe(shown, key=TABLE, hide_index=True)
+    st.dataframe(shown, key=TABLE, hide_index=True, column_config=RUN_COLUMNS)
     by_id = {r.action_id: r for r in reviews}
     order = [int(a) for a in shown["Action"]]
 
@@ -115,9 +145,10 @@ def _summary(reviews: list[RunReview]) -> None:
 
 def main() -> None:
     session.through_app()
+    session.narrow_margins()
     st.title("Import review")
     st.caption(
-        "Upload a game exported from 18xx.games (1862), finished or in progress, or paste the export. Open any "
+        "Upload a game exported from 18xx.games (1862 or 1860), finished or in progress, or paste the export. Open any "
         "moment of it on the Board and Routes pages; every recorded run is scored by the rulebook and compared "
         "with the best run."
     )
@@ -129,6 +160,10 @@ def main() -> None:
         pasted = st.text_area("Export JSON", key=PASTE, height=120)
         if st.button("Import the pasted export", key="import-paste") and pasted.strip():
             _load("pasted export", pasted.encode("utf-8", errors="surrogatepass"))
+    other = st.session_state.get(OTHER_TITLE)
+    if other is not None:
+        review_1860.show(other[1], other[0])
+        return
     game: ImportedGame | None = st.session_state.get(GAME)
     if game is None:
         return

@@ -8,8 +8,9 @@ browser refresh restores it. The first start of a new tab loads the late-game ex
 
 from __future__ import annotations
 
+import importlib
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -66,6 +67,10 @@ PERSISTENT_WIDGETS = (
     "routes_draw_train",
     "routes_mode",
     "routes_map_size",
+    "routes_core_mode",
+    "core-objective",
+    "routes_setting_mode",
+    "routes_setting_nationalisation",
     "merge-example",
     "merge-source",
     "merge-pos-first",
@@ -166,6 +171,16 @@ def require(page: str) -> None:
     st.stop()
 
 
+def title_page(modules: Mapping[str, str]) -> bool:
+    """Run the current title's own module of a page (`modules`: title id -> module with `main()`), when it has one;
+    returns whether it did. A page shared by titles calls this first and draws its own content otherwise."""
+    module = modules.get(title().id)
+    if module is None:
+        return False
+    importlib.import_module(module).main()
+    return True
+
+
 def _write_draft() -> None:
     try:
         store().save_draft(st.session_state[TOKEN], current(), st.session_state.get(SAVED_NAME))
@@ -208,7 +223,7 @@ def replace(new: AnyPosition, saved_name: str | _Keep | None = KEEP_NAME, keep_u
     return True
 
 
-def open_position(new: Position, company: str | None, origin: str) -> None:
+def open_position(new: AnyPosition, company: str | None, origin: str) -> None:
     """Make a position from elsewhere (a moment of an imported game) the current one, under no saved name
     (Undo steps back), with `company` chosen on the Routes page."""
     st.session_state[SAVED_NAME] = None
@@ -274,9 +289,19 @@ def show_messages() -> None:
         st.success(notice)
 
 
+def problem_text(problem: Problem) -> str:
+    """A problem as the pages show it: its place, message and rule. 1862's section numbers are cited by the
+    Problem itself; a rule cited another way (1860's `Running Trains, RB L526`) is added here when not yet said."""
+    text = str(problem)
+    rule = problem.rule
+    if rule and not rule[0].isdigit() and any(c.isdigit() for c in rule) and rule not in text:
+        text += f" ({rule})"
+    return text
+
+
 def show_problems(problems: list[Problem], heading: str) -> None:
     """An error box listing each problem with its place and rule."""
-    st.error(heading + "\n" + "\n".join(f"- {p}" for p in problems))
+    st.error(heading + "\n" + "\n".join(f"- {problem_text(p)}" for p in problems))
 
 
 #: Narrower page margins than Streamlit's wide layout (5rem a side), for the pages whose maps and tables need

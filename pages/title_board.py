@@ -1,8 +1,8 @@
 """The Board page for a position of a title other than 1862 (1860, 18BF), called by pages/board.py: the board drawn
 from the title's data in its own orientation (flat-topped for 1860, pointy-topped with lettered rows for 18BF)
 with the position's tiles and station markers, what stands on it listed beside it, and the title's New board
-form. The title's rules (tile lays, routes) come next, so the board is not edited on the page yet: a position
-is changed by uploading its file (Saved positions)."""
+form. The title's tile-lay rules come next, so the board is not edited on the page yet: a position is changed by
+uploading its file (Saved positions); its runs are on the Routes page where the title has them (1860)."""
 
 from __future__ import annotations
 
@@ -13,15 +13,24 @@ import streamlit as st
 
 from pages import session
 from solver.any_position import short_title
-from solver.core.board_data import load_board
+from solver.core.board_data import Board, load_board
 from solver.core.board_position import BoardPosition
 from solver.draw.any_board import position_figure
 from solver.title_positions import new_title_position, position_summary
+from solver.titles import registry
 
 #: The map takes the page's width; its height follows the board's shape for the width of the page's main column
 #: on a 1280 px screen (about 720 px), within these bounds (1860 is wide: about 480 px; 18BF tall: the maximum).
 MAP_WIDTH_GUESS = 720
 MAP_HEIGHT_RANGE = (420, 1000)
+
+
+def height_for_width(board: Board, width: int) -> int:
+    """The height of the board's figure drawn `width` pixels wide, within MAP_HEIGHT_RANGE."""
+    xs, ys = zip(*(board.layout.centre(h) for h in board.hexes), strict=True)
+    shape = (max(ys) - min(ys) + 2.2) / (max(xs) - min(xs) + 2.2)  # the figure's axis ranges (any_board)
+    low, high = MAP_HEIGHT_RANGE
+    return int(min(high, max(low, round(width * shape))))
 
 
 def _map_label(variant: str) -> str:
@@ -115,21 +124,22 @@ def show(pos: BoardPosition) -> None:
     board = pos.board
     title = short_title(board.title)
     grid = "flat-topped hexes" if board.layout.orientation == "flat" else "pointy-topped hexes with lettered rows"
+    rules = session.title()
+    coming = "tile lays" if rules.on_core_routes else "tile lays, routes"
     st.caption(
         f"{board.name}, {_map_label(board.map_variant)} ({len(board.hexes)} hexes, {grid}), drawn from its data with "
-        f"this position's tiles and station markers. {title}'s rules (tile lays, routes) come next: until then the "
+        f"this position's tiles and station markers. {title}'s rules ({coming}) come next: until then the "
         "board is not edited here; change a position by uploading its file on the Saved positions page "
         "(docs/board-data.md, Positions of any title)."
     )
-    xs, ys = zip(*(board.layout.centre(h) for h in board.hexes), strict=True)
-    shape = (max(ys) - min(ys) + 2.2) / (max(xs) - min(xs) + 2.2)  # the figure's axis ranges (any_board)
-    low, high = MAP_HEIGHT_RANGE
-    height = min(high, max(low, round(MAP_WIDTH_GUESS * shape)))
     config = {"displayModeBar": False, "scrollZoom": False}
-    st.plotly_chart(position_figure(pos, height), key="title-board-map", config=config)
-    rules = session.title()
+    st.plotly_chart(
+        position_figure(pos, height_for_width(board, MAP_WIDTH_GUESS)), key="title-board-map", config=config
+    )
+    pages = [p for p in rules.money_pages if p == registry.MARKET or rules.has_page(registry.MERGERS)]
+    built = "" if rules.has_page(registry.MARKET) else f" (pages for {title} to come)"
     st.caption(
-        f"{title}'s trains: {', '.join(rules.train_kinds)}. Its money rules: {', '.join(rules.money_pages)} "
-        f"(pages for {title} to come)."
+        f"{title}'s trains: {', '.join(rules.train_kinds)}. Its money rules: {', '.join(rules.money_pages)}{built}."
+        + (f" Runs on the Routes page; money on {' and '.join(pages)}." if rules.on_core_routes else "")
     )
     _tables(pos)

@@ -86,3 +86,18 @@ def test_each_command_has_its_own_arguments_in_its_help(name: str, capsys: pytes
     out = capsys.readouterr().out
     assert out.startswith(f"usage: python -m solver {name} [-h]")
     assert "--json" in out or name == "market"  # market's actions take --json
+
+
+def test_review_with_two_jobs_leaves_or_tools_and_polars_to_the_workers() -> None:
+    # issue 16 item 3: with a pool the calling process solves nothing and writes no table, so it loads
+    # neither OR-Tools (with pandas) nor polars; its imports are the serial part of `review --jobs N`
+    game = ROOT / "tests" / "data" / "importer" / "1862_game_end_bank.json"
+    modules = _loaded_after(
+        "import contextlib, io\n"
+        "from solver.cli import main\n"
+        "if __name__ == '__main__':\n"
+        "    with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"        assert main(['review', {str(game)!r}, '--jobs', '2', '--quiet', '--time-limit', '0.05']) == 0\n"
+    )
+    assert "solver.titles.g1862.review" in modules  # the command ran
+    assert _loaded_of(modules, "ortools", "pandas", "polars") == []

@@ -15,8 +15,7 @@ import os
 import sys
 import time
 from pathlib import Path
-
-import polars as pl
+from typing import TYPE_CHECKING
 
 from solver.cli import EXIT_INPUT, EXIT_OK, report_problems
 from solver.cli.common import add_json_flag, print_json
@@ -25,6 +24,9 @@ from solver.titles.g1862.importer import ImportedGame, import_game
 from solver.titles.g1862.review import RunReview, review_games, review_summary, review_table
 from solver.titles.g1862.routes.batch import SolverPool
 from solver.titles.g1862.routes.model import SolveOptions
+
+if TYPE_CHECKING:
+    import polars as pl  # only --out builds a table (solver.titles.g1862.review.review_table loads it)
 
 MAX_JOBS = 256
 

@@ -135,11 +135,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _other_title(args: argparse.Namespace, position: BoardPosition) -> int:
-    """The command on a position of another title, by its own package (docs/routes-1860.md for 1860)."""
+    """The command on a position of another title, by its own package (docs/routes-1860.md for 1860,
+    docs/routes-18bf.md for 18BF)."""
     if position.board.title == "1860":
         from solver.cli.routes_1860 import run as run_1860
 
         return run_1860(args, position)
+    if position.board.title == "18bf":
+        from solver.cli.routes_18bf import run as run_18bf
+
+        return run_18bf(args, position)
     title = short_title(position.board.title)
     raise InputError([Problem("game", "format", f"best runs are not available for {title} positions yet")])
 

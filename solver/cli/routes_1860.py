@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import Field, ValidationError
@@ -19,11 +20,13 @@ from solver.cli.common import canonical_company, print_json
 from solver.cli.routes import EXIT_CODES, EXIT_SOLVER_FAILED, check_limits
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec, TrainScore
+from solver.core.run_report import status_text
 from solver.core.search.model import SolverFailure
 from solver.core.search.run_search import SearchResult
 from solver.errors import InputError, Problem, format_problems
 from solver.jsonfile import FileModel, read_json_file
 from solver.titles.g1860 import rulebook
+from solver.titles.g1860.evaluator import evaluate
 from solver.titles.g1860.optimizer import best_run
 
 
@@ -91,16 +94,6 @@ def result_to_dict(company: str, result: SearchResult) -> dict[str, Any]:
     }
 
 
-def status_text(result: SearchResult) -> str:
-    if result.status == "optimal":
-        return "proven optimal"
-    if result.status == "feasible":
-        return f"best found in {result.seconds:.1f} s, bound {result.bound}"
-    if result.status == "infeasible":
-        return f"no legal run: {result.reason}"
-    return f"{result.reason} after {result.seconds:.1f} s: the time limit came before any run was found"
-
-
 def run(args: argparse.Namespace, position: BoardPosition) -> int:
     """The routes command on an 1860 position (the arguments of solver.cli.routes)."""
     company = canonical_company(args.company, position.companies, "in this position")
@@ -126,13 +119,50 @@ def run(args: argparse.Namespace, position: BoardPosition) -> int:
         print_json(result_to_dict(company, result))
         return code
     print(f"{company} best run, phase {position.phase}, objective {args.objective}: {status_text(result)}")
-    for score in result.evaluation.trains:
+    if result.routes:
+        _print_trains(result.evaluation.trains)
+    print(f"Solved in {result.seconds:.2f} s")
+    return code
+
+
+def score(args: argparse.Namespace, position: BoardPosition) -> int:
+    """The score command on an 1860 position: the route file (the pin file's format, station by station) judged by
+    1860's evaluator; exit 0 when legal (each stop, revenue and halt subsidy printed), 2 when not (each rule
+    broken)."""
+    data = read_json_file(args.routes, "routes")
+    named = args.company or (data.get("company") if isinstance(data, dict) else None)
+    if not isinstance(named, str):
+        raise InputError([Problem("company", "format", "name the company with --company or in the route file")])
+    company = canonical_company(named, position.companies, "in this position")
+    evaluation = evaluate(position, company, load_pins(args.routes, company))
+    if args.json:
+        print_json(
+            {
+                "company": company,
+                "legal": evaluation.legal,
+                "revenue": evaluation.revenue,
+                "subsidy": evaluation.subsidy,
+                "problems": [p.__dict__ for p in evaluation.problems],
+                "routes": [train_to_dict(t) for t in evaluation.trains],
+            }
+        )
+        return 0 if evaluation.legal else 2
+    if not evaluation.legal:
+        print(f"{company}: the run is not legal", file=sys.stderr)
+        for problem in evaluation.problems:
+            print(f"error: {problem.where}: {problem.message} ({problem.rule})", file=sys.stderr)
+        return 2
+    print(f"{company} run, phase {position.phase}: legal")
+    _print_trains(evaluation.trains)
+    return 0
+
+
+def _print_trains(trains: Sequence[TrainScore]) -> None:
+    """Each train's stations with what each earns, its revenue and halt subsidy, and the run's totals."""
+    for score in trains:
         print(f"{score.train}: {' '.join(str(n) for n in score.nodes)}")
         for stop in score.stops:
             print(f"  {stop.node} {stop.kind}: {stop.value if stop.counted else '-'} ({stop.note})")
         print(f"  revenue {score.revenue}, halt subsidy {score.subsidy}" + "".join(f"; {n}" for n in score.notes))
-    if result.routes:
-        revenue, subsidy = result.evaluation.revenue, result.evaluation.subsidy
-        print(f"Revenue {revenue}; halt subsidy {subsidy} to the treasury (not revenue); total {revenue + subsidy}")
-    print(f"Solved in {result.seconds:.2f} s")
-    return code
+    revenue, subsidy = sum(t.revenue for t in trains), sum(t.subsidy for t in trains)
+    print(f"Revenue {revenue}; halt subsidy {subsidy} to the treasury (not revenue); total {revenue + subsidy}")

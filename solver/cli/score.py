@@ -2,7 +2,8 @@
 
 Exit code 0 when the run is legal (each train's stops, dropped stop, Freight bonus, revenue, the Local
 subsidy and the total are printed); 2 when it is not (every rule broken, with its rulebook section) or when
-the input cannot be judged (unknown company, a train the company does not own, a malformed file).
+the input cannot be judged (unknown company, a train the company does not own, a malformed file). An 1860 position
+takes its routes station by station (the pin file of docs/routes-1860.md) and is judged by 1860's evaluator.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ import argparse
 import sys
 from typing import Any
 
+from solver.any_position import load_any_position
 from solver.cli.common import add_json_flag, canonical_company, print_json, require_title_can
+from solver.core.board_position import BoardPosition
 from solver.errors import InputError, Problem
 from solver.titles.g1862.position import load_position
 from solver.titles.g1862.routes.evaluator import evaluate
@@ -60,6 +63,11 @@ def evaluation_to_dict(evaluation: Evaluation) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     require_title_can(args.position, "score", "score")
+    loaded = load_any_position(args.position)
+    if isinstance(loaded, BoardPosition):  # a title on the core's evaluator (1860: cli/routes_1860.py)
+        from solver.cli.routes_1860 import score as score_1860
+
+        return score_1860(args, loaded)
     position = load_position(args.position)
     file_company, routes = load_routes(args.routes)
     named = args.company or file_company

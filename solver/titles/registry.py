@@ -40,6 +40,17 @@ ANY_TITLE_PAGES = (BOARD, POSITIONS, REVIEW)
 
 
 @dataclass(frozen=True)
+class RunSetting:
+    """A choice of how a title's trains run that the Routes page offers: an entry of the position's `rules` object
+    (docs/board-data.md), set on a copy of the position for the solve or the score, never saved."""
+
+    key: str  # the entry of the position's `rules`
+    label: str  # the page's label
+    choices: tuple[tuple[Any, str], ...]  # each value and what the page calls it; the first is the default
+    rule: str  # the rulebook's rule that the setting is about
+
+
+@dataclass(frozen=True)
 class Title:
     """One title: its facts, and the names of the functions that read and write its positions (a module path and a
     function name, imported on first use)."""
@@ -53,6 +64,13 @@ class Title:
     money_pages: tuple[str, ...]  # the money pages its rules call for (of the app's or still to come)
     capabilities: frozenset[Capability]  # what its engine can do yet
     pages: tuple[str, ...]  # the app's pages that work with its positions now, in navigation order
+    # On the core's evaluator protocol (solver/core/evaluator.py), for the title-generic Routes page; "module:function"
+    evaluator: str | None = None  # (position, company, run of RouteSpec) -> Evaluation
+    optimizer: str | None = None  # (position, company, *, objective, time_limit, stop, progress) -> SearchResult
+    settings_writer: str | None = None  # (position, **rules) -> the position with those `rules` entries set
+    objectives: tuple[tuple[str, str], ...] = ()  # the optimizer's objectives and what the page calls them
+    run_settings: tuple[RunSetting, ...] = ()  # how the trains may run, offered on the Routes page
+    subsidy: str = "subsidy"  # what an Evaluation's `subsidy` is called in its rules (paid beside revenue)
 
     @property
     def short(self) -> str:
@@ -70,6 +88,26 @@ class Title:
     def has_page(self, page: str) -> bool:
         """Whether the app's `page` works with positions of this title now."""
         return page in self.pages
+
+    @property
+    def on_core_routes(self) -> bool:
+        """Whether its routes are judged and solved on the core's protocol (the title-generic Routes page)."""
+        return self.evaluator is not None
+
+    def evaluate(self, position: Any, company: str, run: Any) -> Any:
+        """Its evaluator's verdict on `company`'s run (a sequence of the core's RouteSpec): an Evaluation."""
+        assert self.evaluator is not None
+        return _function(self.evaluator)(position, company, run)
+
+    def best_run(self, position: Any, company: str, **options: Any) -> Any:
+        """Its optimizer's best run (the core's SearchResult), with the optimizer's keyword `options`."""
+        assert self.optimizer is not None
+        return _function(self.optimizer)(position, company, **options)
+
+    def with_settings(self, position: Any, **rules: Any) -> Any:
+        """The position with these entries of its `rules` set, by the title's own reading (run_settings)."""
+        assert self.settings_writer is not None
+        return _function(self.settings_writer)(position, **rules)
 
     def read_position(self, data: Any, what: str) -> Any:
         """A checked position of this title from its file's parsed JSON; InputError with one Problem per fault."""
@@ -111,11 +149,30 @@ TITLES: Mapping[str, Title] = MappingProxyType(
                 position_writer=f"{_BOARD_POSITION}:position_to_data",
                 train_kinds=("N+M (stations + halts)",),
                 money_pages=("Nationalisation", MARKET),
-                # its evaluator, enumerator and optimizer (docs/routes-1860.md) judge its imported games and answer
-                # the `routes` command, and its money previews the `market` command (docs/money-1860.md); the
-                # `score` command and the Routes and money pages do not take its positions yet
-                capabilities=frozenset({"import", "solve", "previews"}),
-                pages=ANY_TITLE_PAGES,
+                # its evaluator, enumerator and optimizer (docs/routes-1860.md) judge its imported games, answer
+                # the `routes` and `score` commands and the Routes page; its money previews (docs/money-1860.md)
+                # the `market` command, the Nationalisation and Stock market pages
+                capabilities=frozenset({"score", "solve", "import", "previews"}),
+                pages=APP_PAGES,
+                evaluator="solver.titles.g1860.evaluator:evaluate",
+                optimizer="solver.titles.g1860.optimizer:best_run",
+                settings_writer="solver.titles.g1860.modes:with_settings",
+                objectives=(("revenue", "most revenue"), ("cash", "most revenue + halt subsidy")),
+                run_settings=(
+                    RunSetting(
+                        "mode",
+                        "Rule mode",
+                        (("rulebook", "rulebook: every small station counted"), ("site", "18xx.games: may skip")),
+                        "Running Trains, RB L528",
+                    ),
+                    RunSetting(
+                        "nationalisation",
+                        "Run",
+                        ((False, "normal"), (True, "nationalisation: first number only")),
+                        "Railway Nationalisation, RB L673",
+                    ),
+                ),
+                subsidy="halt subsidy",
             ),
             Title(
                 id="18bf",
@@ -125,7 +182,9 @@ TITLES: Mapping[str, Title] = MappingProxyType(
                 position_writer=f"{_BOARD_POSITION}:position_to_data",
                 train_kinds=("N", "N+N (doubled)", "5+5E", "G (goods)"),
                 money_pages=("Merger Round", MARKET),
-                capabilities=frozenset(),
+                # its evaluator, enumerator and optimizer (docs/routes-18bf.md) answer the `routes` command; the
+                # `score` command and the Routes and money pages do not take its positions yet
+                capabilities=frozenset({"solve"}),
                 pages=ANY_TITLE_PAGES,
             ),
         )

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_e2e_browser import SHOTS, browser, open_page, running_app, solve, wait_for_app
+from test_e2e_browser import SHOTS, browser, open_page, running_app, solve, wait_for_app, wait_for_layout
 
 from solver.titles.g1862.position import load_position
 from solver.titles.g1862.routes.model import SolveOptions
@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 WIDTHS = (1280, 1600)
 TABLET = {"width": 1024, "height": 768}  # a landscape tablet
 LOG_WARNINGS = ("Session State API", "Traceback", "Error")
+ECR_PERMITS = ("freight", "local", "express")  # the late game's ECR, the longest permits value
 
 pytestmark = pytest.mark.e2e
 
@@ -54,17 +55,37 @@ def boxes(pg: Any, selector: str) -> list[dict[str, float]]:
     return found
 
 
+def grid_overflows(pg: Any) -> list[int]:
+    """For each table (Streamlit's data grid) on the page, how many pixels of it need a sideways scroll."""
+    found: list[int] = pg.evaluate(
+        "() => Array.from(document.querySelectorAll('[data-testid=\"stDataFrame\"] .dvn-scroller'))"
+        ".map(e => e.scrollWidth - e.clientWidth)"
+    )
+    return found
+
+
+def cut_texts(pg: Any, selector: str) -> list[str]:
+    """The texts of the elements matching `selector` that are cut off: wider than their box, or reaching past the
+    window's right edge; the value of a text box counts as its text."""
+    found: list[str] = pg.evaluate(
+        "(sel) => Array.from(document.querySelectorAll(sel)).filter(e => e.scrollWidth > e.clientWidth + 1"
+        " || e.getBoundingClientRect().right > window.innerWidth).map(e => e.value || e.innerText)",
+        selector,
+    )
+    return found
+
+
 def whole_page_shot(pg: Any, name: str) -> None:
     """A screenshot of the whole page: the window is made as tall as the page's content first (Streamlit
     scrolls its main area inside the window, so a 'full page' shot would stop at the window's height)."""
     width = pg.viewport_size["width"]
     height = pg.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
     pg.set_viewport_size({"width": width, "height": min(int(height) + 40, 4000)})
-    pg.wait_for_timeout(800)  # let Plotly redraw at the new size
+    wait_for_layout(pg)  # Plotly redraws at the new size
     SHOTS.mkdir(parents=True, exist_ok=True)
     pg.screenshot(path=str(SHOTS / name))
     pg.set_viewport_size({"width": width, "height": 900})
-    pg.wait_for_timeout(300)
+    wait_for_layout(pg)
 
 
 def click_text(pg: Any, text: str) -> None:
@@ -87,7 +108,7 @@ def check_routes(pg: Any, revenue: int, side_by_side: bool) -> None:
 
 def at_width(pg: Any, width: int, height: int = 900) -> None:
     pg.set_viewport_size({"width": width, "height": height})
-    pg.wait_for_timeout(600)  # let the page lay itself out again
+    wait_for_layout(pg)  # the page lays itself out again
     wait_for_app(pg, settle_ms=100)
 
 
@@ -123,7 +144,20 @@ def test_routes_mergers_and_market_fit_at_laptop_wide_and_tablet_widths(
             assert steps["scroll"] <= steps["client"] + 1 and steps["right"] <= width, steps
             assert overflow(pg) <= 1
             if width in WIDTHS:
+                # issue 14: the Companies table cut the permits, markers and trains off at 1280 and 1600 px;
+                # every table fits now, and each company's lists are shown whole
+                assert all(o <= 1 for o in grid_overflows(pg)), grid_overflows(pg)
+                lists = pg.locator(".st-key-merge-company-lists")
+                for permit in ECR_PERMITS:
+                    lists.get_by_text(permit, exact=True).first.wait_for()
+                assert not cut_texts(pg, ".st-key-merge-company-lists input, .st-key-merge-company-lists span")
                 whole_page_shot(pg, f"mergers-{width}.png")
+            else:  # a table resized in place keeps its columns' widths: the tablet's page is opened afresh
+                pg.reload()
+                wait_for_app(pg)
+                pg.get_by_text("Director of N&E after the merger").first.wait_for()  # rulebook example 1
+                assert all(o <= 1 for o in grid_overflows(pg)), grid_overflows(pg)
+                assert not cut_texts(pg, ".st-key-merge-company-lists input, .st-key-merge-company-lists span")
 
         open_page(pg, "Stock market")
         pg.get_by_text("Operating order (7.1)").first.wait_for()

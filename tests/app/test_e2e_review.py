@@ -11,8 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_e2e_browser import SHOTS, open_page, page, plotly_traces, server, wait_for_app  # noqa: F401 - fixtures
-from test_e2e_pages import WIDTHS, at_width, boxes, overflow, whole_page_shot
+from test_e2e_browser import (  # noqa: F401 - fixtures
+    SHOTS,
+    open_page,
+    page,
+    plotly_traces,
+    server,
+    wait_for_app,
+    wait_for_layout,
+)
+from test_e2e_pages import WIDTHS, at_width, boxes, grid_overflows, overflow, whole_page_shot
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "tests" / "data" / "importer" / "46925.json"
@@ -38,13 +46,24 @@ def test_a_reviewed_run_opens_on_routes_and_solves_to_the_reviews_optimum(page: 
     for width in WIDTHS:
         at_width(pg, width)
         assert overflow(pg) <= 1
+        # issue 14: the runs table needed a sideways scroll for its long verdicts (now short, the chosen run's
+        # whole verdict below it); the runs table, like every table, fits the page
+        assert grid_overflows(pg) and all(o <= 1 for o in grid_overflows(pg)), grid_overflows(pg)
+        (table,) = boxes(pg, '[data-testid="stDataFrame"]')
+        assert table["right"] <= width, table
         charts = boxes(pg, ".js-plotly-plot")  # money left, revenue per run, the recorded and the best run
         assert len(charts) == 4 and all(c["right"] <= width for c in charts), charts
         assert sum(name.startswith("route ") for name in plotly_traces(pg)) >= 2  # a line on each board
+        # every company of the game in the revenue chart's legend, none scrolled out of sight (issue 14)
+        scrolled = pg.evaluate(
+            "() => Array.from(document.querySelectorAll('.legend .scrollbar'))"
+            ".filter(e => e.getBoundingClientRect().height > 0).length"
+        )
+        assert scrolled == 0, "a chart's legend needs scrolling"
         whole_page_shot(pg, f"review-{width}.png")
     boards = pg.locator(".js-plotly-plot")
     boards.nth(boards.count() - 2).scroll_into_view_if_needed()
-    pg.wait_for_timeout(600)
+    wait_for_layout(pg)
     SHOTS.mkdir(parents=True, exist_ok=True)
     pg.locator('[data-testid="stHorizontalBlock"]').last.screenshot(path=str(SHOTS / "review-run.png"))
 

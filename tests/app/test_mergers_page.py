@@ -4,12 +4,15 @@ between the two companies (7.5.2)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
+import polars as pl
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from solver.titles.g1862.money import load_scenario, merge_preview
+from solver.titles.g1862.money import load_scenario, merge_preview, parse_scenario
 from solver.titles.g1862.money.connection import merge_connection
 from solver.titles.g1862.position import load_position
 
@@ -117,3 +120,71 @@ def test_a_position_without_money_is_refused_by_name(app: AppTest) -> None:
     text = "\n".join(str(e.value) for e in app.error)
     assert "cannot be taken from the position" in text
     assert f"company {first}" in text and "6.4.2" in text and "has no share price" in text
+
+
+def company_box(at: AppTest, label: str, index: int) -> Any:
+    """The widget labelled `label` in the box of the `index`-th company (issue 14: the lists are edited in
+    widgets below the Companies table, not in its cells, which cut them off)."""
+    found = [w for w in [*at.text_input, *at.multiselect] if w.label == label]
+    assert len(found) == 2, [w.label for w in found]
+    return found[index]
+
+
+def test_each_companys_trains_permits_and_markers_are_edited_below_the_table_and_reach_the_preview(
+    app: AppTest,
+) -> None:
+    load_example(app, "merge-5.2.6-example1")
+    raw = json.loads((EXAMPLES / "merge-5.2.6-example1.json").read_text(encoding="utf-8"))
+    first, second = raw["companies"]
+    assert company_box(app, "Trains (e.g. 3F, 4/5L, 2/3E)", 0).value == ", ".join(first["trains"])
+    assert company_box(app, "Permits (6.5.4.3)", 1).value == second["permits"]
+    assert company_box(app, "Station markers (7.7)", 0).value == first["markers"]
+
+    company_box(app, "Trains (e.g. 3F, 4/5L, 2/3E)", 0).input("2F, 3L").run()
+    company_box(app, "Permits (6.5.4.3)", 0).set_value(["freight", "express"]).run()
+    company_box(app, "Station markers (7.7)", 1).set_value(["B5", "C10", "London"]).run()
+    assert not app.exception
+    companies = app.session_state["table:merge-companies"]
+    assert companies["trains"].to_list()[0] == "2F, 3L"
+    assert companies["permits"].to_list()[0] == "freight, express"
+    assert companies["markers"].to_list()[1] == "B5, C10, London"
+
+    first.update(trains=["2F", "3L"], permits=["freight", "express"])
+    second.update(markers=["B5", "C10", "London"])
+    expected = merge_preview(parse_scenario(raw)).possessions
+    after = next(m.value for m in app.markdown if str(m.value).startswith(f"**{raw['survivor']} after**"))
+    assert f"trains {', '.join(expected.trains)}," in after and f"permits {', '.join(expected.permits)}," in after
+    assert "3L" in expected.trains and "express" in expected.permits  # the edits reached the preview
+
+
+@pytest.mark.parametrize(
+    ("markers", "shown_marker", "message"),
+    [("B13, Z99", "Z99", "marker 'Z99': not a hex id"), ("B13, B13", "B13", "a hex is listed twice")],
+)
+def test_a_marker_list_the_scenario_gives_wrong_stays_shown_and_is_refused_by_rule_7_7(
+    app: AppTest, markers: str, shown_marker: str, message: str
+) -> None:
+    load_example(app, "merge-5.2.6-example1")
+    table = app.session_state["table:merge-companies"]
+    app.session_state["table:merge-companies"] = table.with_columns(
+        pl.when(pl.col("id") == table["id"][0]).then(pl.lit(markers)).otherwise(pl.col("markers")).alias("markers")
+    )
+    app.session_state["table-version:merge-companies"] += 1
+    app.run()
+    assert not app.exception
+    assert shown_marker in company_box(app, "Station markers (7.7)", 0).value
+    assert app.session_state["table:merge-companies"]["markers"][0] == markers  # nothing changed behind the user
+    text = "\n".join(str(e.value) for e in app.error)
+    assert message in text and "7.7" in text
+
+
+def test_the_holdings_chart_names_the_bank_pool_the_ipo_and_the_certificates_beside_the_board_in_words(
+    app: AppTest,
+) -> None:
+    # issue 14: the chart's axis read "beside_board", the outcome's raw holder id (7.5.7)
+    from_position(app, "ECR", "ESR")
+    (chart,) = [c for c in app.get("plotly_chart") if "shares" in c.proto.spec]
+    axis = json.loads(chart.proto.spec)["layout"]["xaxis"]
+    words = dict(zip(axis["tickvals"], axis["ticktext"], strict=True))
+    assert {words["pool"], words["ipo"], words["beside_board"]} == {"Bank Pool", "IPO", "beside the board"}
+    assert words["Alice"] == "Alice"

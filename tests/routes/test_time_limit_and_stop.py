@@ -8,15 +8,17 @@ the project's reference positions."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import signal
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import pytest
+from stop_checks import StopAtCheck
 
 from solver.cli import build_parser, main
 from solver.titles.g1862.position import load_position
@@ -27,21 +29,26 @@ POSITIONS = Path(__file__).resolve().parent / "data" / "positions"
 THREE_9F = POSITIONS / "three-9F.json"
 NINE_TRAINS = POSITIONS / "nine-trains.json"
 ROOT = Path(__file__).resolve().parents[2]
-# The listing checks the limit and the stop event every few hundredths of a second on an idle machine;
-# the margin is for a loaded two-core machine. Before the fix the listing ignored both for 12-350 s.
+# The limit and the stop event are checked against the wall clock, so on a busy machine the work gets less CPU
+# before they end it, never more: the CPU time of the thread that runs the command (CP-SAT's one worker runs
+# in it) is bounded by the limit plus the work after it (re-checking the run), whatever the load. The wall
+# time is not asserted (it grows with the load; measured figures: docs/reliability.md). Before the fix the
+# listing ignored both for 12-350 s of CPU.
 MARGIN = 0.5
 
 
-def test_cli_time_limit_1_on_three_9f_answers_within_1_5_s(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 13: `routes --time-limit 1` on the three-9F board took 12-14 s and said "no run found". Timed
-    from the command's start, after the modules are imported (Python's start-up and imports take 0.4-0.9 s
-    on this machine, and the whole process measured 1.4 s on the busy machine)."""
+def test_cli_time_limit_1_on_three_9f_works_under_1_5_s() -> None:
+    """Issue 13: `routes --time-limit 1` on the three-9F board took 12-14 s and said "no run found". The
+    command's own work, after the modules are imported (Python's start-up and imports take 0.4-0.9 s of CPU),
+    takes less than 1.5 s of CPU."""
     build_parser(["routes"])  # imports the routes command's modules, as the process does before it runs it
-    started = time.perf_counter()
-    code = main(["routes", str(THREE_9F), "--company", "ECR", "--time-limit", "1", "--json"])
-    wall = time.perf_counter() - started
-    data = json.loads(capsys.readouterr().out)
-    assert wall < 1.5, wall
+    out = io.StringIO()
+    started = time.thread_time()
+    with contextlib.redirect_stdout(out):
+        code = main(["routes", str(THREE_9F), "--company", "ECR", "--time-limit", "1", "--json"])
+    cpu = time.thread_time() - started
+    data = json.loads(out.getvalue())
+    assert cpu < 1.5, cpu
     # a run (proven or not), or on a machine too busy to list the routes in time a status that says so
     assert code == {"optimal": 0, "feasible": 3, "unknown": 4}[data["status"]]
     if data["status"] == "unknown":
@@ -63,12 +70,13 @@ def test_three_9f_is_proven_without_listing_every_chain() -> None:
 @pytest.mark.parametrize("limit", [0.5, 1.0])
 def test_time_limit_holds_while_listing_nine_trains(limit: float) -> None:
     """Issue 13: a position with nine trains and a 60 s limit ran about 350 s, listing chains. The answer now
-    comes at the limit: a run (not proven) or the status that says listing was cut short."""
+    comes at the limit: a run (not proven) or the status that says listing was cut short; the CPU used is
+    within the limit and a margin for the work after it."""
     position = load_position(NINE_TRAINS)
-    started = time.perf_counter()
+    started = time.thread_time()
     result = optimize(position, "ECR", SolveOptions(time_limit=limit))
-    wall = time.perf_counter() - started
-    assert wall < limit + MARGIN, wall
+    cpu = time.thread_time() - started
+    assert cpu < limit + MARGIN, cpu
     assert result.status in ("feasible", "unknown")
     if result.status == "unknown":
         assert result.reason == LISTING_STOPPED
@@ -76,21 +84,16 @@ def test_time_limit_holds_while_listing_nine_trains(limit: float) -> None:
         assert result.evaluation.legal and result.bound is not None and result.bound >= result.revenue
 
 
-def test_stop_event_ends_the_listing_at_once() -> None:
+@pytest.mark.parametrize("at", [1, 20])
+def test_stop_event_ends_the_listing_at_its_next_check(at: int) -> None:
+    """Stop pressed while the routes are listed (the stop event is set by the listing's own `at`-th check of
+    it; the nine-train listing checks it hundreds of times): the listing ends at the first check after that,
+    nothing more is listed or searched, and the answer says the listing was stopped."""
     position = load_position(NINE_TRAINS)
-    stop = threading.Event()
-    answers: list[object] = []
-    thread = threading.Thread(
-        target=lambda: answers.append(optimize(position, "ECR", SolveOptions(time_limit=60), stop=stop))
-    )
-    thread.start()
-    time.sleep(0.3)  # inside the listing (it takes seconds on this board)
-    pressed = time.perf_counter()
-    stop.set()
-    thread.join(5)
-    assert not thread.is_alive()
-    assert time.perf_counter() - pressed < MARGIN
-    assert answers
+    stop = StopAtCheck(at)
+    result = optimize(position, "ECR", SolveOptions(time_limit=600), stop=stop)
+    assert stop.pressed and stop.checks_after_stop == 1, (stop.checks, stop.checks_after_stop)
+    assert result.status == "unknown" and result.reason == LISTING_STOPPED
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ import plotly.graph_objects as go
 from solver.core.board_data import load_board, load_board_from
 from solver.core.geometry import Layout
 from solver.draw import palette
-from solver.draw.any_board import any_board_figure, node_points
+from solver.draw.any_board import HALT_GREY, any_board_figure, node_points
 from solver.titles.g1862.draw.board import trace_index
 
 BOARD = load_board("1860")
@@ -70,3 +70,23 @@ def test_a_pointy_topped_board_is_drawn_in_its_own_orientation() -> None:
     drawn = list(zip(outline.x, outline.y, strict=True))
     assert all(any(math.isclose(c[0], x) and math.isclose(c[1], y) for x, y in drawn if x is not None) for c in corners)
     assert math.isclose(corners[1][0], pointy.layout.centre("B2")[0])  # a pointy hex has a corner straight up
+
+
+def test_halts_are_grey_dots_and_small_stations_black_on_cowes_russet_tile() -> None:
+    """Cowes' russet 789: a large station, a small station and a halt (RB L523, L532): the halt is drawn grey
+    (worth nothing), the small station black, each hovering its kind."""
+    fig = any_board_figure(BOARD, {"F2": ("789", 0)})
+    dots = _trace(fig, "dots")
+    cowes = [(c, h) for c, h in zip(dots.marker.color, dots.hovertext or dots.text, strict=True) if "F2" in str(h)]
+    kinds = {str(h).split(": ")[-1]: c for c, h in cowes}
+    assert kinds["halt"] == HALT_GREY and kinds["small station"] == palette.TRACK
+
+
+def test_a_two_slot_station_draws_both_companies_markers_side_by_side() -> None:
+    """Newport's 773 has two spaces (RB L469): two companies' markers stand there apart, Shide's space stays free."""
+    fig = any_board_figure(BOARD, {"G5": ("773", 0)}, stations={"G5": [["IWNJ", "C&N"], []]})
+    markers = _trace(fig, "markers")
+    placed = dict(zip(markers.text, zip(markers.x, markers.y, strict=True), strict=True))
+    assert set(placed) == {"IWNJ", "C&N"}
+    assert placed["IWNJ"][1] == placed["C&N"][1] and math.dist(placed["IWNJ"], placed["C&N"]) >= 0.29
+    assert len(_trace(fig, "stations").x) == 16 - 1 + 1  # G5 printed had one space; now Shide has the free one

@@ -45,14 +45,17 @@ class ListingStopped(Exception):
 @dataclass(frozen=True)
 class Option:
     """One way a route may be scored for a train: `revenue`, `extra` (money paid beside revenue), the title's
-    `choices` for the route, its `marks` (counted by the run's limits), and `stops`: values within revenue that a
-    title scoring each stop once per company counts once however many trains reach it."""
+    `choices` for the route, its `marks` (counted by the run's limits), `stops`: values within revenue that a
+    title scoring each stop once per company counts once however many trains reach it, and `grant`: (label,
+    amount), an amount within revenue earned only when the run grants the label (`RunRules.grants`: at most so
+    many labels per run, such as ferries each assigned to one area)."""
 
     revenue: int
     extra: int = 0
     choices: Mapping[str, Any] = field(default_factory=dict)
     marks: frozenset[str] = frozenset()
     stops: Mapping[NodeRef, int] = field(default_factory=dict)
+    grant: tuple[str, int] | None = None
 
 
 class RouteWalk(Protocol[State]):
@@ -144,7 +147,8 @@ def mask_of(nodes: Iterable[NodeRef], numbers: Mapping[NodeRef, int]) -> int:
 @dataclass(frozen=True)
 class Candidate:
     """A route a train may run alone: its nodes in order and as a bit set (`node_numbers`), the track it uses (a bit
-    set of `TrackBits`), the option kept and its score."""
+    set of `TrackBits`), the option kept and its score, and the weighted worth of the option's grant within the
+    score (`grant_weight`, 0 without one: `candidate`)."""
 
     train: str
     nodes: tuple[NodeRef, ...]
@@ -152,10 +156,24 @@ class Candidate:
     track: int
     option: Option
     score: int
+    grant_weight: int = 0
+
+    @property
+    def base(self) -> int:
+        """The score without the option's grant: what the route earns when the run does not grant its label."""
+        return self.score - self.grant_weight
 
     def spec(self) -> RouteSpec:
         """The route as the evaluator reads it."""
         return RouteSpec(self.train, tuple(str(n) for n in self.nodes), dict(self.option.choices))
+
+
+def candidate(
+    train: str, nodes: tuple[NodeRef, ...], node_mask: int, track: int, option: Option, weights: Weights
+) -> Candidate:
+    """The candidate of a route scored by `option` at `weights` (its score and its grant's weighted worth)."""
+    grant = weights.value(option.grant[1], 0) if option.grant is not None else 0
+    return Candidate(train, nodes, node_mask, track, option, weights.score(option), grant)
 
 
 def _best(options: Sequence[Option], weights: Weights) -> Option | None:
@@ -245,10 +263,8 @@ def list_candidates(
                 track = used | mask
                 for name in names:
                     option = _best(walk.finish(after, name), weights)
-                    if option is not None:
-                        score = weights.score(option)
-                        if score >= threshold[name]:
-                            record(name, Candidate(name, nodes, reached, track, option, score))
+                    if option is not None and weights.score(option) >= threshold[name]:
+                        record(name, candidate(name, nodes, reached, track, option, weights))
             grow(after, used | mask, reached)
             on_path[nxt] = False
             path.pop()
@@ -288,10 +304,27 @@ def drop_dominated(candidates: Sequence[Candidate], should_stop: Callable[[], bo
         group.sort(key=lambda c: (-c.score, c.track.bit_count(), len(c.option.marks)))
         mine: list[Candidate] = []
         for c in group:
-            if not any(k.score >= c.score and k.track <= c.track and k.option.marks <= c.option.marks for k in mine):
+            if not any(
+                k.score >= c.score
+                and k.track | c.track == c.track
+                and k.option.marks <= c.option.marks
+                and _grant_covers(k, c)
+                for k in mine
+            ):
                 mine.append(c)
         kept += mine
     return ordered(kept)
+
+
+def _grant_covers(k: Candidate, c: Candidate) -> bool:
+    """Whether `k` earns at least what `c` earns whichever labels the run grants (given k.score >= c.score): `k`
+    has no grant, or what it earns without it is at least what `c` earns without its own grant of the same label,
+    or at least all that `c` earns."""
+    if k.option.grant is None:
+        return True
+    if c.option.grant is not None and c.option.grant[0] == k.option.grant[0]:
+        return k.base >= c.base
+    return k.base >= c.score
 
 
 def pinned_candidates(
@@ -313,7 +346,7 @@ def pinned_candidates(
             if option is not None:
                 nodes = tuple(refs) if refs[0] < refs[-1] else tuple(reversed(refs))
                 mask = mask_of(nodes, node_numbers(graph))
-                out.append(Candidate(spec.train, nodes, mask, used, option, weights.score(option)))
+                out.append(candidate(spec.train, nodes, mask, used, option, weights))
             return
         if i > 1 and refs[i - 1] in graph.end_only:
             return

@@ -13,6 +13,9 @@ from solver.core.search.run_rules import NodeMasks, RunRules, joined, run_score
 
 #: Candidates tried at most, in all; the search keeps the best run found when it runs out.
 STEP_BUDGET = 400_000
+#: The budget where the search's answer may stand as the proof (`run_search.best_run(search_proves=True)`): a few
+#: tenths of a second of this machine, before CP-SAT takes over.
+PROOF_BUDGET = 2_000_000
 
 
 def first_run(
@@ -26,6 +29,21 @@ def first_run(
 ) -> tuple[int, tuple[Candidate | None, ...]] | None:
     """The best run found (its weighted worth, and per train its candidate or None; the trains of `must_run` always
     run) within `budget` steps; None when none with a route was found."""
+    return searched_run(rules, masks, weights, options, must_run, should_stop, budget)[0]
+
+
+def searched_run(
+    rules: RunRules,
+    masks: NodeMasks,
+    weights: Weights,
+    options: Sequence[Sequence[Candidate]],
+    must_run: Sequence[bool],
+    should_stop: Callable[[], bool] = lambda: False,
+    budget: int = STEP_BUDGET,
+) -> tuple[tuple[int, tuple[Candidate | None, ...]] | None, bool]:
+    """`first_run`'s answer, and whether the search ended within its budget and was not stopped: then it is the
+    best run of the candidates given (every cut is by a bound no run beyond it can beat), or proof that none has a
+    route."""
     order = sorted(range(len(options)), key=lambda i: (-(options[i][0].score if options[i] else 0), i))
     best_after = [0] * (len(order) + 1)
     for k in range(len(order) - 1, -1, -1):
@@ -70,4 +88,4 @@ def first_run(
             search(k + 1, value, used)
 
     search(0, 0, 0)
-    return found[0] if found else None
+    return (found[0] if found else None), steps < budget

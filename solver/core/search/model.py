@@ -9,6 +9,8 @@ rules (`solver.core.search.run_rules`):
   at n" is at most both, and for every split of the trains into two sides, when a train runs on each side some
   pair across the split meets (at most 2^(trains-1) splits);
 - stops scored once per company: what a stop adds beyond its first train is taken off the objective;
+- grants (`RunRules.grants`): a Boolean per label, at most `grants` of them true, and a candidate's grant earned
+  (a Boolean at most the candidate and its label) or else taken off the objective;
 - identical trains that are not pinned run in order (the first runs whenever the second does).
 
 The objective is the candidates' weighted scores (`solver.core.search.candidates.Weights`). Solved with an
@@ -27,7 +29,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from solver.core.search.candidates import Candidate, Weights, bits
-from solver.core.search.run_rules import NodeMasks, RunRules
+from solver.core.search.run_rules import NodeMasks, RunRules, granted
 from solver.core.track_graph import NodeRef
 
 
@@ -71,6 +73,7 @@ class RunModel:
         should_stop: Callable[[], bool] = lambda: False,
     ) -> None:
         self.lanes = lanes
+        self.rules = rules
         self.should_stop = should_stop
         m = self.model = cp_model.CpModel()
         self.x = [[m.new_bool_var(f"x{t}_{k}") for k in range(len(lane.candidates))] for t, lane in enumerate(lanes)]
@@ -102,6 +105,8 @@ class RunModel:
         self._joined(masks)
         if rules.once_per_company:
             objective += self._stops_once(weights)
+        if rules.grants is not None:
+            objective += self._grants(rules.grants)
         m.maximize(_sum(objective))
 
     # ------------------------------------------------------------ constraints
@@ -206,6 +211,29 @@ class RunModel:
             penalties.append(-weights.value(value[node], 0) * extra)
             self.hint_vars.append((extra, _repeat_hint(node)))
         return penalties
+
+    def _grants(self, most: int) -> list[cp_model.LinearExprT]:
+        """At most `most` labels granted; a candidate's grant is earned only when it runs and its label is granted,
+        else its weight is taken off the objective."""
+        m = self.model
+        label_vars: dict[str, cp_model.IntVar] = {}
+        terms: list[cp_model.LinearExprT] = []
+        for t, (lane, xs) in enumerate(zip(self.lanes, self.x, strict=True)):
+            for k, (c, x) in enumerate(zip(lane.candidates, xs, strict=True)):
+                if c.option.grant is None or not c.grant_weight:
+                    continue
+                label = c.option.grant[0]
+                if label not in label_vars:
+                    label_vars[label] = m.new_bool_var(f"g_{label}")
+                    self.hint_vars.append((label_vars[label], _granted_hint(self.rules, label)))
+                earned = m.new_bool_var(f"e{t}_{k}")
+                m.add(earned <= x)
+                m.add(earned <= label_vars[label])
+                terms += [-c.grant_weight * x, c.grant_weight * earned]
+                self.hint_vars.append((earned, _earned_hint(self.rules, t, c)))
+        if len(label_vars) > most:
+            m.add(_sum([label_vars[label] for label in sorted(label_vars)]) <= most)
+        return terms
 
     # ------------------------------------------------------------ solving
 
@@ -318,5 +346,21 @@ def _meet_hint(a: int, b: int, node: int) -> Callable[[Sequence[Candidate | None
 def _repeat_hint(node: NodeRef) -> Callable[[Sequence[Candidate | None]], int]:
     def value(run: Sequence[Candidate | None]) -> int:
         return max(0, sum(1 for c in run if c is not None and node in c.option.stops) - 1)
+
+    return value
+
+
+def _granted_hint(rules: RunRules, label: str) -> Callable[[Sequence[Candidate | None]], int]:
+    def value(run: Sequence[Candidate | None]) -> int:
+        return int(label in granted(rules, [c for c in run if c is not None]))
+
+    return value
+
+
+def _earned_hint(rules: RunRules, lane: int, chosen: Candidate) -> Callable[[Sequence[Candidate | None]], int]:
+    def value(run: Sequence[Candidate | None]) -> int:
+        if run[lane] is not chosen or chosen.option.grant is None:
+            return 0
+        return _granted_hint(rules, chosen.option.grant[0])(run)
 
     return value

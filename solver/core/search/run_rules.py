@@ -7,6 +7,10 @@
 - `anchors`: one route of the run must include one of these nodes (None: no such rule).
 - `meets`: every route must meet the run, route by route from the one with the anchor, at one of these nodes
   (None: routes need not meet).
+- `grants`: at most this many labels are granted in a run, and a candidate's `Option.grant` (label, amount) is
+  earned only when its label is (None: every grant is earned). The run grants the labels worth most to it (the
+  sum of its routes' amounts for each), which is the best choice since a label's worth does not depend on the
+  others (ferries, say, each assigned to one area for the whole run).
 
 The search's model states the same rules as constraints (`solver.core.search.model`); the quick first search
 (`solver.core.search.incumbent`) checks track and limits as it goes, and these functions judge its runs.
@@ -29,6 +33,7 @@ class RunRules:
     limits: Mapping[str, int] = field(default_factory=dict)
     anchors: frozenset[NodeRef] | None = None
     meets: frozenset[NodeRef] | None = None
+    grants: int | None = None
 
     def masks(self, numbers: Mapping[NodeRef, int]) -> NodeMasks:
         """The anchors and meeting nodes as bit sets (`solver.core.search.candidates.node_numbers`)."""
@@ -69,9 +74,22 @@ def joined(masks: NodeMasks, run: Sequence[Candidate]) -> bool:
     return len(reached) == len(run)
 
 
+def granted(rules: RunRules, run: Sequence[Candidate]) -> frozenset[str]:
+    """The labels the run grants (`RunRules.grants`): those whose routes' amounts add up to most, at most
+    `rules.grants` of them (ties to the label that sorts first); every label when there is no such limit."""
+    worth: Counter[str] = Counter()
+    for c in run:
+        if c.option.grant is not None:
+            worth[c.option.grant[0]] += c.option.grant[1]
+    labels = sorted(worth, key=lambda label: (-worth[label], label))
+    return frozenset(labels if rules.grants is None else labels[: rules.grants])
+
+
 def run_score(rules: RunRules, weights: Weights, run: Sequence[Candidate]) -> int:
-    """The weighted worth of a run: its routes' scores, less the repeats of stops scored once per company."""
-    total = sum(c.score for c in run)
+    """The weighted worth of a run: its routes' scores, less the repeats of stops scored once per company and the
+    grants of labels the run does not grant."""
+    labels = granted(rules, run)
+    total = sum(c.score if c.option.grant is None or c.option.grant[0] in labels else c.base for c in run)
     if rules.once_per_company:
         seen = Counter(node for c in run for node in c.option.stops)
         values = {node: v for c in run for node, v in c.option.stops.items()}

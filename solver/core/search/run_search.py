@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -40,7 +40,7 @@ from solver.core.search.candidates import (
     node_numbers,
     pinned_candidates,
 )
-from solver.core.search.incumbent import first_run
+from solver.core.search.incumbent import PROOF_BUDGET, STEP_BUDGET, searched_run
 from solver.core.search.model import BuildingStopped, Lane, Outcome, RunModel
 from solver.core.search.run_rules import NodeMasks, RunRules, run_score
 from solver.core.track_graph import TrackGraph
@@ -122,8 +122,12 @@ def best_run(
     stop: threading.Event | None = None,
     progress: Callable[[ProgressInfo], None] | None = None,
     workers: int = 1,
+    search_proves: bool = False,
 ) -> SearchResult:
-    """The best run of `problem`'s trains by `objective`, proven where the time limit allows."""
+    """The best run of `problem`'s trains by `objective`, proven where the time limit allows. With
+    `search_proves`, a quick first run that searched every choice of the listed candidates within its budget
+    (`incumbent.searched_run`) proves the best of them without CP-SAT (worth it where few trains run and the
+    candidates conflict little)."""
     started = time.perf_counter()
     deadline = started + time_limit
     weights = Weights(objective)
@@ -141,8 +145,8 @@ def best_run(
     track_bits = TrackBits()
     free = {t for i, t in enumerate(problem.trains) if i not in problem.pins}
 
-    def listing(share: float | None, least: Mapping[str, int] | None) -> Listing:
-        return list_candidates(problem.graph, problem.walk, free, weights, track_bits, should_stop, share, least)
+    def listing(share: float | None, least: Mapping[str, int] | None, trains: Iterable[str] = free) -> Listing:
+        return list_candidates(problem.graph, problem.walk, trains, weights, track_bits, should_stop, share, least)
 
     try:
         listed = listing(FIRST_SHARE, None)
@@ -172,10 +176,19 @@ def best_run(
                 )
             )
 
-    quick = first_run(
-        rules, masks, weights, [lane.candidates for lane in lanes], [lane.pinned for lane in lanes], should_stop
-    )
-    found = _Best(*quick) if quick else None
+    def quick_run(lanes: Sequence[Lane]) -> tuple[_Best | None, bool]:
+        quick, complete = searched_run(
+            rules,
+            masks,
+            weights,
+            [lane.candidates for lane in lanes],
+            [lane.pinned for lane in lanes],
+            should_stop,
+            PROOF_BUDGET if search_proves else STEP_BUDGET,
+        )
+        return (_Best(*quick) if quick else None), complete and search_proves
+
+    found, searched = quick_run(lanes)
     if found is not None:
         report(found.value, ceiling)
     relisted = False
@@ -192,15 +205,24 @@ def best_run(
         count = sum(len(lane.candidates) for lane in lanes)
         if found is not None and found.value >= max(ceiling, unlisted):
             return _answer(problem, rules, weights, found, "optimal", None, started, count, 0)
-        outcome = _rounds(rules, masks, weights, lanes, best, found, deadline, workers, stop, report)
-        if outcome.found is not None:
-            found = outcome.found
-        if outcome.proven and (found is None or found.value >= unlisted or relisted):
-            return _answer(problem, rules, weights, found, "optimal", None, started, count, outcome.kept)
-        if outcome.stopped or should_stop() or relisted:
-            bound = min(ceiling, max(outcome.bound, unlisted))
-            status: Status = "feasible" if found is not None and any(found.run) else "unknown"
-            return _answer(problem, rules, weights, found, status, bound, started, count, outcome.kept)
+        status: Status = "feasible" if found is not None and any(found.run) else "unknown"
+        if searched:
+            # The first run is the best of the candidates listed: proven when it beats every route left out.
+            worth = found.value if found is not None else -1
+            if relisted or worth >= unlisted:
+                return _answer(problem, rules, weights, found, "optimal", None, started, count, 0)
+            if should_stop():
+                return _answer(problem, rules, weights, found, status, min(ceiling, unlisted), started, count, 0)
+        else:
+            outcome = _rounds(rules, masks, weights, lanes, best, found, deadline, workers, stop, report)
+            if outcome.found is not None:
+                found = outcome.found
+            if outcome.proven and (found is None or found.value >= unlisted or relisted):
+                return _answer(problem, rules, weights, found, "optimal", None, started, count, outcome.kept)
+            if outcome.stopped or should_stop() or relisted:
+                bound = min(ceiling, max(outcome.bound, unlisted))
+                status = "feasible" if found is not None and any(found.run) else "unknown"
+                return _answer(problem, rules, weights, found, status, bound, started, count, outcome.kept)
         # The run found does not yet beat every route left out: list again down to what could still beat it.
         floor = found.value if found is not None else 0
         thresholds = {
@@ -209,7 +231,7 @@ def best_run(
             if not lane.pinned
         }
         try:
-            listed = listing(None, thresholds)
+            listed = _relisted(listed, thresholds, lambda again: listing(None, again, again))
         except ListingStopped:
             status = "feasible" if found is not None and any(found.run) else "unknown"
             return _answer(problem, rules, weights, found, status, max(unlisted, ceiling), started, count, 0)
@@ -217,6 +239,11 @@ def best_run(
         if found is not None:
             found = _Best(found.value, tuple(_same(c, lane) for c, lane in zip(found.run, lanes, strict=True)))
         relisted = True
+        if search_proves:
+            again, searched = quick_run(lanes)
+            if again is not None and (found is None or again.value > found.value):
+                found = again
+                report(found.value, ceiling)
 
 
 @dataclass(frozen=True)
@@ -310,6 +337,21 @@ def _solve(
         report(value, max(bound, floor))
 
     return model.solve(deadline - time.perf_counter(), work, workers, stop, seen)
+
+
+def _relisted(
+    listed: Listing, thresholds: Mapping[str, int], list_again: Callable[[Mapping[str, int]], Listing]
+) -> Listing:
+    """The candidates of each train down to its threshold: a train listed before down to its threshold or lower
+    keeps those of its candidates at or above it (a candidate dominated there is dominated by one scoring no less,
+    which is kept too); the others are listed again (`list_again`)."""
+    again = {t: least for t, least in thresholds.items() if least < listed.least.get(t, least)}
+    fresh = list_again(again) if again else Listing({}, {})
+    candidates = {
+        t: list(fresh.candidates[t]) if t in again else [c for c in listed.candidates[t] if c.score >= least]
+        for t, least in thresholds.items()
+    }
+    return Listing(candidates, dict(thresholds))
 
 
 def _lanes(trains: Sequence[str], listed: Listing, pinned: Mapping[int, list[Candidate]]) -> list[Lane]:

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from solver.core.board_data import frozen_json
 from solver.core.board_position import BoardPosition, plain
 from solver.errors import InputError, Problem, format_problems
 from solver.titles.g1860 import rulebook
@@ -125,3 +126,13 @@ def run_mode(position: BoardPosition, company: str) -> RunMode:
         original_insolvency=rules.insolvency == "original",
         flipped=frozenset(rules.flipped),
     )
+
+
+def with_settings(position: BoardPosition, **rules: Any) -> BoardPosition:
+    """The position with these entries of its `rules` object set (`mode="rulebook"`, `nationalisation=True`, ...),
+    as the Routes page and the review judge a position in another mode. Set to the rulebook's mode it also drops
+    `reenter_hexes`: re-entering a hex is the site's option only (Running Trains, RB L527)."""
+    new = {**plain(position.rules), **rules}
+    if new.get("mode", "rulebook") == "rulebook":
+        new.pop("reenter_hexes", None)
+    return replace(position, rules=frozen_json(new))

@@ -19,15 +19,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
-
-import polars as pl
+from typing import TYPE_CHECKING, Any, Literal
 
 from solver.titles.g1862.importer.recorded import judge_routes
 from solver.titles.g1862.importer.replay import ImportedGame, RecordedRun
 from solver.titles.g1862.position import position_to_dict
 from solver.titles.g1862.routes.batch import Solved, SolverPool, Task
 from solver.titles.g1862.routes.model import Evaluation, RouteSpec, SolveOptions
+
+if TYPE_CHECKING:
+    import polars as pl  # loaded by the functions that build tables: `review` without --out never needs it
 
 Difference = Literal["match", "freight_offboard_bonus", "illegal", "unexplained"]
 
@@ -226,6 +227,8 @@ COLUMNS = [
 
 def review_table(reviews: Sequence[RunReview]) -> pl.DataFrame:
     """The reviews as one polars table (one row per run, the columns of `COLUMNS`, routes as text)."""
+    import polars as pl
+
     rows = []
     for r in reviews:
         d = r.to_dict()
@@ -322,9 +325,21 @@ def verdict_text(review: RunReview) -> str:
     return f"{text}: {review.reason}" if review.reason else text
 
 
+def short_verdict(review: RunReview) -> str:
+    """The verdict in a few words, for a table's cell: matches, the named difference, or illegal with the rules
+    broken (`verdict_text` gives the whole reason)."""
+    text = VERDICTS.get(review.difference, review.difference)
+    if review.difference == "illegal" and review.broken_rules:
+        return f"{text} ({', '.join(review.broken_rules)})"
+    return text
+
+
 def readable_table(reviews: list[RunReview]) -> pl.DataFrame:
-    """One row per run with readable headings, most money left on the table first; a run without an optimum
-    last. An illegal recorded run keeps its recorded and best revenue and says which rules it breaks."""
+    """One row per run with readable headings and short cells (a page shows it whole at 1280 px), most money
+    left on the table first; a run without an optimum last. An illegal recorded run keeps its recorded and best
+    revenue and names the rules it breaks."""
+    import polars as pl
+
     rows: list[dict[str, Any]] = [
         {
             "Action": r.action_id,
@@ -335,8 +350,8 @@ def readable_table(reviews: list[RunReview]) -> pl.DataFrame:
             "By the rulebook £": r.evaluated_revenue,
             "Best £": r.optimal_revenue,
             "Left on the table £": r.left_on_table,
-            "Best run": proof_text(r.status),
-            "Recorded run": verdict_text(r),
+            "Proven optimal": r.status == "optimal",
+            "Recorded run": short_verdict(r),
         }
         for r in reviews
     ]

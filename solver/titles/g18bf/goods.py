@@ -101,14 +101,18 @@ def score_goods(graph: TrackGraph, label: str, spec: RouteSpec, bonuses: Bonuses
     return TrainScore(spec.train, label, refs, tuple(stops), revenue, 0, (f"Mine bonus +{mine}",))
 
 
-def best_goods(graph: TrackGraph, company: str, trains: Sequence[str], bonuses: Bonuses) -> list[RouteSpec]:
+def best_goods(
+    graph: TrackGraph, company: str, trains: Sequence[str], bonuses: Bonuses, taken: frozenset[str] = frozenset()
+) -> list[RouteSpec]:
     """The G-trains' best run, exactly: as many G-trains run as there are cities (the biggest first), and the
     most valuable cities fill them, the biggest train taking the most valuable cities. Every G-train that runs
     earns the Mine bonus, so running more never earns less; the cities any set of k trains can count are at
-    most the sum of their numbers, which the k biggest maximise."""
+    most the sum of their numbers, which the k biggest maximise. Cities of `taken` (hexes: those of pinned
+    G-trains) are left to them."""
     if not trains:
         return []
-    cities = sorted(marker_cities(graph, company, bonuses).values(), key=lambda c: (-c[1], c[0]))
+    found = marker_cities(graph, company, bonuses)
+    cities = sorted((c for hex_id, c in found.items() if hex_id not in taken), key=lambda c: (-c[1], c[0]))
     sides = sorted(trains, key=lambda t: -train_sides()[t].stops)[: len(cities)]
     capacity = [train_sides()[t].stops for t in sides]
     used = cities[: sum(capacity)]

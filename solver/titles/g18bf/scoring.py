@@ -56,19 +56,44 @@ def stop_value(graph: TrackGraph, ref: NodeRef, bonuses: Bonuses) -> int:
     return graph.nodes[ref].value_in(graph.position.phase) + bonuses.added(ref.hex)
 
 
-def route_bonuses(graph: TrackGraph, counted: Iterable[NodeRef], bonuses: Bonuses) -> list[tuple[str, int]]:
-    """The border and London-red bonuses a train earns from the stops it counts (§10.6), before doubling."""
-    refs = list(counted)
-    regions = {bonuses.region(r.hex) for r in refs}
-    kinds = {graph.nodes[r].kind for r in refs}
+#: What a counted stop brings to the route bonuses, as bits: in Scotland or not, in Wales or not, a part of
+#: London, a red area.
+_SCOTLAND, _NOT_SCOTLAND, _WALES, _NOT_WALES, _LONDON, _RED = (1 << i for i in range(6))
+
+
+def bonus_bits(graph: TrackGraph, ref: NodeRef, bonuses: Bonuses) -> int:
+    """What a counted stop brings to the route bonuses (`bonuses_of`), as bits."""
+    region = bonuses.region(ref.hex)
+    kind = graph.nodes[ref].kind
+    bits = _SCOTLAND if region == "scotland" else _NOT_SCOTLAND
+    bits |= _WALES if region == "wales" else _NOT_WALES
+    return bits | (_LONDON if kind == "london" else 0) | (_RED if kind == "offboard" else 0)
+
+
+def bonuses_of(bits: int, bonuses: Bonuses) -> list[tuple[str, int]]:
+    """The route bonuses earned by counted stops bringing `bits` together (§10.6)."""
     out: list[tuple[str, int]] = []
-    if "scotland" in regions and regions - {"scotland"}:
+    if bits & _SCOTLAND and bits & _NOT_SCOTLAND:
         out.append(("England-Scotland", bonuses.england_scotland))
-    if "wales" in regions and regions - {"wales"}:
+    if bits & _WALES and bits & _NOT_WALES:
         out.append(("England-Wales", bonuses.england_wales))
-    if "london" in kinds and "offboard" in kinds:
+    if bits & _LONDON and bits & _RED:
         out.append(("London and a red area", bonuses.london_red))
     return out
+
+
+def bonuses_total(bits: int, bonuses: Bonuses) -> int:
+    """The sum of the route bonuses earned by counted stops bringing `bits` together (before doubling)."""
+    return sum(amount for _, amount in bonuses_of(bits, bonuses))
+
+
+def route_bonuses(graph: TrackGraph, counted: Iterable[NodeRef], bonuses: Bonuses) -> list[tuple[str, int]]:
+    """The border and London-red bonuses a train earns from the stops it counts (§10.6), before doubling: a
+    counted stop in Scotland and one not in Scotland, the same for Wales, a part of London and a red area."""
+    bits = 0
+    for ref in counted:
+        bits |= bonus_bits(graph, ref, bonuses)
+    return bonuses_of(bits, bonuses)
 
 
 def _feature(graph: TrackGraph, ref: NodeRef, bonuses: Bonuses) -> tuple[str, str, bool]:
@@ -91,24 +116,56 @@ def _choose(
     if k <= 0:
         return ()
     ferry = bonuses.irish_amount if bonuses.irish_ferries and weigh_ferries else 0
-
-    def weight(ref: NodeRef) -> int:
-        return stop_value(graph, ref, bonuses) + (ferry if ref.hex in bonuses.ireland else 0)
-
+    weight = {ref: stop_value(graph, ref, bonuses) + (ferry if ref.hex in bonuses.ireland else 0) for ref in optional}
     order = {ref: i for i, ref in enumerate(optional)}
     groups: dict[tuple[str, str, bool], list[NodeRef]] = defaultdict(list)
-    for ref in sorted(optional, key=lambda r: (-weight(r), order[r])):
+    for ref in sorted(optional, key=lambda r: (-weight[r], order[r])):
         group = groups[_feature(graph, ref, bonuses)]
         if len(group) < k:
             group.append(ref)
     pool = sorted((r for g in groups.values() for r in g), key=lambda r: order[r])
-    best: tuple[NodeRef, ...] = ()
+    weights = [weight[r] for r in pool]
+    bits = [bonus_bits(graph, r, bonuses) for r in pool]
+    base = 0
+    for ref in fixed:
+        base |= bonus_bits(graph, ref, bonuses)
+    earned: dict[int, int] = {}
+
+    def bonus(mask: int) -> int:
+        if mask not in earned:
+            earned[mask] = bonuses_total(mask, bonuses)
+        return earned[mask]
+
+    n = len(pool)
+    size = min(k, n)
+    # From index i on: the sums of the j best weights, and every bonus bit a stop there brings.
+    best_sums = [list(itertools.accumulate(sorted(weights[i:], reverse=True), initial=0)) for i in range(n + 1)]
+    later_bits = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        later_bits[i] = later_bits[i + 1] | bits[i]
+    best: tuple[int, ...] = ()
     best_value = -1
-    for combo in itertools.combinations(pool, min(k, len(pool))):
-        value = sum(weight(r) for r in combo) + sum(b for _, b in route_bonuses(graph, [*fixed, *combo], bonuses))
-        if value > best_value:
-            best, best_value = combo, value
-    return best
+    chosen: list[int] = []
+
+    # The combinations in the order itertools.combinations gives them, a branch cut when even its best stops and
+    # every bonus left cannot beat the best so far: the first best combination, as a plain loop over them finds.
+    def search(i: int, value: int, mask: int) -> None:
+        nonlocal best, best_value
+        need = size - len(chosen)
+        if need == 0:
+            total = value + bonus(mask)
+            if total > best_value:
+                best, best_value = tuple(chosen), total
+            return
+        for j in range(i, n - need + 1):
+            if value + best_sums[j][need] + bonus(mask | later_bits[j]) <= best_value:
+                return
+            chosen.append(j)
+            search(j + 1, value + weights[j], mask | bits[j])
+            chosen.pop()
+
+    search(0, 0, base)
+    return tuple(pool[i] for i in best)
 
 
 def value_route(

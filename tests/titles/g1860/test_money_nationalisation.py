@@ -4,6 +4,9 @@ with every revenue from the best N-only run and every step citing the rulebook."
 
 from __future__ import annotations
 
+import functools
+import threading
+import time
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -111,3 +114,27 @@ def test_the_preview_asks_best_run_in_nationalisation_mode() -> None:
     assert hook.evaluation.revenue == direct.evaluation.revenue == 90
     normal = best_run(position, "NGStL")
     assert normal.evaluation.revenue >= hook.evaluation.revenue
+
+
+def test_game_19354_british_rail_revenues_are_each_companys_proven_n_only_optimum_from_the_optimizer() -> None:
+    """The preview's runs come from the CP-SAT optimizer (money/runs.py): on the real board at British Rail, where
+    the exhaustive enumerator does not finish listing routes in a minute, every company's N-only run (RB L673) is
+    proven within the time limit, and no recorded run of the first round earns more."""
+    position, recorded = _british_rail_19354()
+    out = nationalisation_preview(position, time_limit=20.0)
+    assert all(out.complete.values()) and set(out.complete) == set(recorded)
+    for company, revenue in recorded.items():
+        assert out.revenues[company] >= revenue, company
+
+
+def test_a_stopped_preview_marks_each_company_not_proven() -> None:
+    """Stop (the Nationalisation page's button) holds: with the stop event set, the optimizer returns at once and no
+    company's run is claimed proven."""
+    position, recorded = _british_rail_19354()
+    stop = threading.Event()
+    stop.set()
+    started = time.perf_counter()
+    out = nationalisation_preview(position, time_limit=20.0, run=functools.partial(best_run, stop=stop))
+    assert time.perf_counter() - started < 10.0
+    assert set(out.complete) == set(recorded) and not any(out.complete.values())
+    assert any("not proven: the time limit or Stop ended the search" in s.text for s in out.steps)

@@ -22,7 +22,6 @@ from .test_importer import STOCK_MARKET, reviews
 
 ROOT = Path(__file__).resolve().parents[3]
 EARLY = str(ROOT / "examples" / "position-1860-early.json")
-BF = str(ROOT / "examples" / "position-18bf-early.json")
 
 
 def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, Any]]:
@@ -87,11 +86,6 @@ def test_a_bad_pin_file_exits_2_naming_the_route(
 ) -> None:
     assert main(["routes", EARLY, "--company", "C&N", "--pin", _write(tmp_path, pin, "pin.json")]) == 2
     assert named in capsys.readouterr().err
-
-
-def test_a_title_without_runs_yet_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["routes", BF, "--company", "LNWR"]) == 2
-    assert "not available for 18BF" in capsys.readouterr().err
 
 
 def test_a_time_limit_before_the_proof_exits_3_or_4(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

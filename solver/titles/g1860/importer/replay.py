@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from solver.core.board_data import Board, load_board
-from solver.core.board_position import BoardPosition, parse_position, plain
+from solver.core.board_position import BoardPosition, parse_position
 from solver.core.faces import Face
 from solver.core.track_graph import NodeRef, TrackGraph
 from solver.core.upgrades import upgrade_fits
@@ -37,6 +37,7 @@ from solver.errors import InputError, Problem
 from solver.export_actions import Action, Step, effective_actions
 from solver.jsonfile import read_json_file
 from solver.titles.g1860.importer.connections import Entry, entry_index, station_lists
+from solver.titles.g1860.modes import with_settings
 from solver.titles.g1860.trains import train_rows, train_sizes
 
 TITLE = "1860"
@@ -87,11 +88,7 @@ class RecordedRun:
 def in_mode(position: BoardPosition, mode: str) -> BoardPosition:
     """The same position judged in another rule mode: `"site"` as imported, or `"rulebook"` (every small station
     called, no hex re-entered)."""
-    rules = dict(plain(position.rules))
-    rules["mode"] = mode
-    if mode == "rulebook":
-        rules.pop("reenter_hexes", None)
-    return replace(position, rules=rules)
+    return with_settings(position, mode=mode)
 
 
 def _problem(where: str, message: str) -> InputError:
@@ -278,6 +275,17 @@ class _Replay:
     # ------------------------------------------------------------ runs
 
     def position(self, company: str, trains: Sequence[str], leased: bool, nationalisation: bool) -> BoardPosition:
+        return self.board_position(
+            {company: {"trains": list(trains), "rules": {"insolvent": True} if leased else {}}}, nationalisation
+        )
+
+    def moment(self) -> BoardPosition:
+        """The board as it stands, with every company that has floated or owns a train and its trains."""
+        companies = [c for c in self.board.companies if c in self.floated or self.trains[c]]
+        trains = {c: [_split_copy(t, self.source, "train")[0] for t in self.trains[c]] for c in companies}
+        return self.board_position({c: {"trains": trains[c]} for c in companies}, False)
+
+    def board_position(self, companies: dict[str, Any], nationalisation: bool) -> BoardPosition:
         rules = dict(self.rules)
         if self.halts_ignored:
             rules["halts_ignored"] = True
@@ -291,7 +299,7 @@ class _Replay:
             "phase": self.phase,
             "tiles": [{"hex": h, "tile": t, "rotation": r} for h, (t, r) in self.tiles.items()],
             "stations": {h: [list(m) for m in nodes] for h, nodes in self.stations.items()},
-            "companies": {company: {"trains": list(trains), "rules": {"insolvent": True} if leased else {}}},
+            "companies": companies,
             "rules": rules,
         }
         return parse_position(data, self.source)
@@ -426,16 +434,38 @@ def _paid_by_site(steps: Sequence[Step], i: int) -> bool:
 
 
 def import_game(path: str | Path) -> list[RecordedRun]:
-    """Every recorded run of an 1860 export, each with the board replayed just before it; InputError naming the
+    """Every recorded run of an 1860 export file, each with the board replayed just before it; InputError naming the
     file, the action and the field when the export cannot be read or replayed (nothing is half-imported)."""
-    source = str(path)
-    options, actions = _check_export(read_json_file(path, "game"), source)
+    return import_export(read_json_file(path, "game"), str(path))
+
+
+def import_export(data: Any, source: str) -> list[RecordedRun]:
+    """Every recorded run of an 1860 export's parsed JSON (named `source` in messages), as `import_game`."""
+    runs, _ = _play(data, source, None)
+    if not runs:
+        raise _problem(source, "the export records no run")
+    return runs
+
+
+def position_after(data: Any, source: str, action_id: int) -> BoardPosition:
+    """The board after action `action_id` of an 1860 export (undone actions left out), with every company that has
+    floated or owns a train; InputError as `import_export`."""
+    _, replay = _play(data, source, action_id)
+    return replay.moment()
+
+
+def _play(data: Any, source: str, until: int | None) -> tuple[list[RecordedRun], _Replay]:
+    """Replay the export's actions (up to and including action `until`, when given): the runs recorded on the way
+    and the replay as it stands."""
+    options, actions = _check_export(data, source)
     steps = effective_actions(actions, source)
     replay = _Replay(source, options)
     flips = _later_flips(steps, replay.site_ids)
     runs: list[RecordedRun] = []
     for i, step in enumerate(steps):
         action = step.action
+        if until is not None and step.id > until:
+            break
         where = f"{source} {step.describe()}"
         kind = action["type"]
         try:
@@ -473,6 +503,4 @@ def import_game(path: str | Path) -> list[RecordedRun]:
             raise InputError(named) from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise _problem(where, f"malformed action: {type(exc).__name__} {exc}") from None
-    if not runs:
-        raise _problem(source, "the export records no run")
-    return runs
+    return runs, replay

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from solver.core.evaluator import Evaluation, RouteSpec
+from solver.core.search.run_search import SearchResult
+from solver.jsonfile import read_json_file
 from solver.titles.g1860.evaluator import evaluate
-from solver.titles.g1860.importer.replay import RecordedRun, import_game, in_mode
+from solver.titles.g1860.importer.replay import RecordedRun, import_export, in_mode
+from solver.titles.g1860.optimizer import best_run
 
 
 @dataclass(frozen=True)
@@ -59,7 +63,12 @@ def review_run(run: RecordedRun) -> RunReview:
 def review_game(path: str | Path) -> list[RunReview]:
     """Every recorded run of an 1860 export judged in the game's mode and the rulebook's; InputError (naming the
     action) for an export that cannot be replayed."""
-    return [review_run(run) for run in import_game(path)]
+    return review_export(read_json_file(path, "game"), str(path))
+
+
+def review_export(data: Any, source: str) -> list[RunReview]:
+    """Every recorded run of an 1860 export's parsed JSON judged as `review_game` does."""
+    return [review_run(run) for run in import_export(data, source)]
 
 
 def review_row(review: RunReview) -> dict[str, object]:
@@ -80,3 +89,15 @@ def review_row(review: RunReview) -> dict[str, object]:
         "rulebook_legal": review.rulebook.legal,
         "rulebook_problems": list(review.rulebook_problems),
     }
+
+
+def game_mode(run: RecordedRun) -> str:
+    """The rule mode the game was played in (`site` or `rulebook`, from its options)."""
+    return str(run.position.rules.get("mode", "rulebook"))
+
+
+def best_runs(run: RecordedRun, time_limit: float) -> dict[str, SearchResult]:
+    """The optimizer's best run (most revenue) for the recorded run's position in the game's mode and, where that is
+    the site's, in the rulebook's too (the two differ: small stations skipped, hexes re-entered); by mode."""
+    modes = [game_mode(run)] + (["rulebook"] if game_mode(run) == "site" else [])
+    return {mode: best_run(in_mode(run.position, mode), run.company, time_limit=time_limit) for mode in modes}

@@ -159,7 +159,7 @@ def nationalisation_preview(
             best = run(position, company, nationalisation=True, time_limit=time_limit)
             runs[company], complete[company] = best, best.complete
             earned[company] = best.evaluation.revenue
-            proven = "" if best.complete else " (the time limit ended the search: the best found)"
+            proven = "" if best.complete else " (not proven: the time limit or Stop ended the search; the best found)"
             steps.append(
                 Step(
                     f"{company}'s best run counting first numbers only: {earned[company]}{proven}", rulebook.NAT_REVENUE

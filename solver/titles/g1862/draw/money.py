@@ -9,6 +9,8 @@ import plotly.graph_objects as go
 
 from solver.titles.g1862.gamedata import GameData
 from solver.titles.g1862.money.market import Market
+from solver.titles.g1862.money.merge import BESIDE_BOARD
+from solver.titles.g1862.money.scenario import IPO, POOL, TREASURY
 
 ZONE_FILL = {
     "bankrupt": "#7a7a7a",
@@ -163,6 +165,10 @@ def market_figure(
     return fig
 
 
+#: The places that hold shares in a merge (solver.titles.g1862.money.merge), as a player reads them.
+HOLDER_WORDS = {TREASURY: "treasury", POOL: "Bank Pool", IPO: "IPO", BESIDE_BOARD: "beside the board"}
+
+
 def holdings_figure(
     before: Mapping[str, Mapping[str, int]],
     after: Mapping[str, Mapping[str, int]],
@@ -199,6 +205,8 @@ def holdings_figure(
         barmode="group",
         height=height,
         margin={"l": 4, "r": 4, "t": 30, "b": 4},
+        # the places that hold shares are named in words under their bars (a player keeps the name given)
+        xaxis={"tickmode": "array", "tickvals": holders, "ticktext": [HOLDER_WORDS.get(h, h) for h in holders]},
         yaxis={"title": "shares", "dtick": 1},
         legend={"orientation": "h", "y": 1.12},
     )

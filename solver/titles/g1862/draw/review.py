@@ -35,7 +35,9 @@ def run_figure(position: Position, company: str, routes: Sequence[RouteSpec], ti
 
 def revenue_figure(reviews: Sequence[RunReview]) -> go.Figure:
     """Plotly chart of recorded (solid) against optimal (dashed) revenue per company across the game, one
-    colour per company, runs in game order on the x axis (labelled by operating round)."""
+    colour per company, runs in game order on the x axis (labelled by operating round). The legend names each
+    company once (clicking it shows or hides both its lines), so that it fits the chart's height for every
+    company of a game; the title says which line is which."""
     fig = go.Figure()
     order = {r.action_id: i for i, r in enumerate(reviews)}
     companies = sorted({r.company for r in reviews})
@@ -50,9 +52,10 @@ def revenue_figure(reviews: Sequence[RunReview]) -> go.Figure:
                 x=x,
                 y=[r.recorded_revenue for r in runs],
                 mode="lines+markers",
-                name=f"{company} recorded",
+                name=company,
                 line={"color": colour},
                 text=text,
+                hovertemplate=f"%{{text}}<br>{company} recorded: £%{{y}}<extra></extra>",
                 legendgroup=company,
             )
         )
@@ -65,16 +68,19 @@ def revenue_figure(reviews: Sequence[RunReview]) -> go.Figure:
                 line={"color": colour, "dash": "dash"},
                 marker={"symbol": "diamond-open"},
                 text=text,
+                hovertemplate=f"%{{text}}<br>{company} best: £%{{y}}<extra></extra>",
                 legendgroup=company,
+                showlegend=False,
             )
         )
     ticks = [(i, r.round) for i, r in enumerate(reviews) if i == 0 or reviews[i - 1].round != r.round]
     fig.update_layout(
         xaxis={"title": "operating round", "tickvals": [t[0] for t in ticks], "ticktext": [t[1] for t in ticks]},
         yaxis={"title": "revenue (£)"},
+        title={"text": "Revenue per run: recorded (solid) and best (dashed)", "font": {"size": 14}},
         height=420,
-        margin={"l": 40, "r": 10, "t": 30, "b": 40},
-        legend={"orientation": "v"},
+        margin={"l": 40, "r": 10, "t": 40, "b": 40},
+        legend={"orientation": "v", "title": {"text": "company"}},
     )
     return fig
 

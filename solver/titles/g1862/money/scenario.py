@@ -35,6 +35,13 @@ DIRECTOR_SHARES = 3
 Kind = Literal["merger", "acquisition", "refinance"]
 Choice = Literal["redeem", "relinquish"]
 
+
+def marker_places() -> list[str]:
+    """Where a scenario's company may have a station marker (7.7): every town of the map, in map order
+    (columns A, B, ... and rows within each), then a London space."""
+    return [*sorted(load_game().towns, key=hexgrid.parse_hex), LONDON]
+
+
 # ---------------------------------------------------------------- the file format (structure only)
 
 

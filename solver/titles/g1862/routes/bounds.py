@@ -60,6 +60,17 @@ def option_value(
     return weight * revenue + subsidy
 
 
+def _own_values(
+    rp: RunnerPlan, values: Mapping[str, int], unit_of: Mapping[str, str], objective: Objective
+) -> tuple[int, ...]:
+    """`option_value` of each of the runner's options, kept on the runner (the values and scoring units are
+    those of its plan's graph)."""
+    own = rp.own_values.get(objective)
+    if own is None:
+        own = rp.own_values[objective] = tuple(option_value(rp, c, values, unit_of, objective) for c in rp.options)
+    return own
+
+
 class _Parts:
     """What the bounds are made of: each option's own value, the best Express and Local options, and what
     the Freight runners can add together (in model objective units)."""
@@ -67,7 +78,7 @@ class _Parts:
     def __init__(self, plan: RunPlan, values: Mapping[str, int], unit_of: Mapping[str, str], objective: Objective):
         self.plan = plan
         self.weight = 1 if objective == "cash" else REVENUE_WEIGHT
-        self.own = [[option_value(rp, c, values, unit_of, objective) for c in rp.options] for rp in plan.runners]
+        self.own = [_own_values(rp, values, unit_of, objective) for rp in plan.runners]
         self.best = [max(v, default=0) for v in self.own]
         self.counts = plan.counts()
         self.express_local = sum(

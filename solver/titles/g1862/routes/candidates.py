@@ -14,6 +14,7 @@ routes; listing them is fast. What makes the run hard is combining trains, which
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -109,7 +110,15 @@ def legal_candidates(
     stations = graph.stations
     markers = graph.marker_stations(company)
     kind = train.type
+    freight = kind is TrainType.FREIGHT
     limit = train.visits
+    # per stop, looked up once (a listing visits each stop thousands of times)
+    unit_of = {s: stations[s].scoring_unit for s in sg.stops}
+    large_stops = frozenset(s for s in sg.stops if stations[s].kind == "large")
+    # 7.4: red areas and ports end a route, and a full city may only end it
+    terminal = frozenset(s for s in sg.stops if stations[s].kind == "offboard" or graph.is_blocked(s, company))
+    port = {s: int(stations[s].area_type == "port") for s in sg.stops}
+    red = {s: int(stations[s].area_type == "red") for s in sg.stops}
 
     def usable(s: NodeId) -> bool:
         st = stations[s]
@@ -119,56 +128,55 @@ def legal_candidates(
             return False  # 7.8.2: Local trains never run to off-board areas
         return st.area != LONDON_AREA or london  # 7.6.5
 
-    def terminal(s: NodeId) -> bool:
-        return stations[s].kind == "offboard" or graph.is_blocked(s, company)
+    allowed = frozenset(filter(usable, sg.stops))
+    # what a stop costs an N/M train: Express counts every stop, Local only large stations (7.8.2, 7.8.3)
+    cost = {s: 0 if freight else int(s in large_stops or kind is TrainType.EXPRESS) for s in sg.stops}
+    end_keys: dict[tuple[NodeId, int], EndKey] = {}
 
-    def cost_of(s: NodeId) -> int:
-        if kind is TrainType.FREIGHT:
-            return 0
-        return 1 if (stations[s].kind == "large" or kind is TrainType.EXPRESS) else 0
+    def end_key(stop: NodeId, link: Link) -> EndKey:
+        key = end_keys.get((stop, link.index))
+        if key is None:
+            key = end_keys[stop, link.index] = _end_key(sg, stop, link)
+        return key
 
     found: list[Candidate] = []
     steps = [0]
 
     def record(path: list[NodeId], links: list[Link], sides: int) -> None:
-        if path[0] > path[-1]:
-            return  # each route once; its reverse is found from the other end
-        large = frozenset(s for s in path if stations[s].kind == "large")
-        if not large or not (large & markers):
+        large = large_stops.intersection(path)
+        if not large or markers.isdisjoint(large):
             return  # 7.8: a large station; 7.4: one of the company's markers
-        small = frozenset(s for lk in links for s in lk.small)
-        hexes = frozenset(h for lk in links for h in lk.hexes)
         found.append(
             Candidate(
                 tuple(path),
                 tuple(links),
-                _end_key(sg, path[0], links[0]),
-                _end_key(sg, path[-1], links[-1]),
+                end_key(path[0], links[0]),
+                end_key(path[-1], links[-1]),
                 large,
-                frozenset(stations[s].scoring_unit for s in path),
-                small,
-                hexes,
+                frozenset(unit_of[s] for s in path),
+                frozenset(s for lk in links for s in lk.small),
+                frozenset().union(*(lk.hexes for lk in links)),
                 sides,
             )
         )
 
-    def extend(path: list[NodeId], links: list[Link], seen: set[NodeId], cost: int, ports: int, reds: int) -> None:
+    def extend(path: list[NodeId], links: list[Link], seen: set[NodeId], used: int, ports: int, reds: int) -> None:
         here = path[-1]
         steps[0] += 1
         if stopped is not None and steps[0] % CHECK_EVERY == 0 and stopped():
             raise ListingStopped
         if len(path) > 1:
-            record(path, links, cost if kind is TrainType.FREIGHT else sum(lk.sides for lk in links))
-            if terminal(here):
+            if path[0] < here:  # each route once; its reverse is found from the other end
+                record(path, links, used if freight else sum(lk.sides for lk in links))
+            if here in terminal:
                 return  # 7.4: red areas and ports end a route; a full city may only end it
         for lk in sg.links_at[here]:
             nxt = lk.other(here)
-            if nxt in seen or not usable(nxt):
+            if nxt in seen or nxt not in allowed:
                 continue
-            st = stations[nxt]
-            c = cost + (lk.sides if kind is TrainType.FREIGHT else cost_of(nxt))
-            p = ports + (st.area_type == "port")
-            r = reds + (st.area_type == "red")
+            c = used + (lk.sides if freight else cost[nxt])
+            p = ports + port[nxt]
+            r = reds + red[nxt]
             if c > limit or p > 1 or r > 1:
                 continue
             seen.add(nxt)
@@ -180,10 +188,8 @@ def legal_candidates(
             seen.discard(nxt)
 
     for s in sg.stops:
-        if not usable(s):
-            continue
-        st = stations[s]
-        extend([s], [], {s}, cost_of(s), int(st.area_type == "port"), int(st.area_type == "red"))
+        if s in allowed:
+            extend([s], [], {s}, cost[s], port[s], red[s])
     return found
 
 
@@ -202,12 +208,15 @@ def maximal(
     Visiting more never costs the company anything: an N/M train may drop any stop, trains may share
     stations and track, and more large stations only give more ways to meet the other runs (7.8).
     `stopped` is called every few hundred routes; when it returns True, ListingStopped."""
-    bits: dict[object, int] = {}
+    bits: dict[object, int] = {}  # each item's bit
 
     def mask(items: Iterable[object]) -> int:
         m = 0
         for item in items:
-            m |= 1 << bits.setdefault(item, len(bits))
+            bit = bits.get(item)
+            if bit is None:
+                bit = bits[item] = 1 << len(bits)
+            m |= bit
         return m
 
     buckets: dict[object, list[tuple[int, int, Candidate]]] = {}
@@ -217,8 +226,8 @@ def maximal(
             group: object = frozenset((scoring_unit(c.start.stop), scoring_unit(c.end.stop)))
             buckets.setdefault(group, []).append((mask(c.large), c.bonus, c))
         elif key == "local":
-            parts = [("s", s) for s in c.stops] + [("v", v) for v in c.small] + [("h", h) for h in c.hexes]
-            buckets.setdefault(None, []).append((mask(parts), 0, c))
+            # stops (L:, O:), small stations (S:) and hexes (E5) are told apart by their names
+            buckets.setdefault(None, []).append((mask(itertools.chain(c.stops, c.small, c.hexes)), 0, c))
         else:
             buckets.setdefault(None, []).append((mask(c.stops), 0, c))
     result: list[Candidate] = []

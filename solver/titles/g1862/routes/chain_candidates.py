@@ -130,7 +130,9 @@ class ChainLister:
         self._end_set: dict[MemberKey, frozenset[int]] = {}
         self._length: dict[MemberKey, int] = {}
         for k, cands in routes.items():
-            self._end_set[k] = frozenset(end_id(e) for c in cands for e in (c.start, c.end))
+            # the listing shares one EndKey per stop and link, so most ends are the same object: each once
+            ends = {id(e): e for c in cands for e in (c.start, c.end)}
+            self._end_set[k] = frozenset(map(end_id, ends.values()))
             self._length[k] = max((c.sides for c in cands), default=0)
         pool = [k for k in sorted(routes) for _ in range(counts[k])]
         orders: set[tuple[MemberKey, ...]] = set()

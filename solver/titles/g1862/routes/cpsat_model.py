@@ -114,6 +114,9 @@ class RunnerPlan:
     slot: TrainSlot | None
     options: tuple[Option, ...]
     group: int | None = None
+    # what each option earns on its own, per objective (`solver.titles.g1862.routes.bounds`): worked out once,
+    # although the bounds are asked for several times a solve (a plan with other chains is a new RunnerPlan)
+    own_values: dict[str, tuple[int, ...]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -155,13 +158,22 @@ def plan_run(
     while listing; when it returns True the listing ends with ListingStopped."""
     london = company in sg.graph.position.london
     listed: dict[str, list[Candidate]] = {}  # identical trains have the same routes
+    # A Freight-N route is legal for every Freight train of at least N hexes and for none shorter (7.8.1: the
+    # length is the only rule that depends on the train), so the longest Freight train's routes are listed
+    # once and each shorter train takes those within its length, in the same order as its own walk would
+    # list them (the walk meets a route's prefixes first, and a prefix is never longer than the route).
+    longest = max((s.train for s in slots if s.train.is_freight), key=lambda t: t.visits, default=None)
 
     def candidates(slot: TrainSlot) -> list[Candidate]:
         if slot.pinned is not None:
             return [slot.pinned]
-        if slot.train.name not in listed:
-            listed[slot.train.name] = legal_candidates(sg, company, slot.train, london, stopped)
-        return listed[slot.train.name]
+        train = slot.train
+        if train.name not in listed:
+            if train.is_freight and longest is not None and longest.name != train.name:
+                listed[train.name] = [c for c in candidates(TrainSlot(-1, longest)) if c.sides <= train.visits]
+            else:
+                listed[train.name] = legal_candidates(sg, company, train, london, stopped)
+        return listed[train.name]
 
     runners: list[RunnerPlan] = []
     for slot in slots:

@@ -1,0 +1,112 @@
+"""A run as the Routes page shows it, from a title's Evaluation (solver/core/evaluator.py): one card per train with its
+stations in order, each stop's place, value and what it earns or why not (the title's own note), the money paid beside
+revenue, and the train's total; and the company's totals. Nothing here judges a run: the title's evaluator has done
+that, and the report only lays its verdict out (tested without Streamlit, drawn by pages/routes_core.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.core.evaluator import Evaluation, TrainScore
+from solver.core.search.run_search import SearchResult
+from solver.core.track_graph import NodeRef, TrackGraph
+
+
+@dataclass(frozen=True)
+class StopRow:
+    """One node of a route: its reference (`F2:0`), the place (`large Cowes`), the value it adds, whether it
+    counts for the train and the title's note (scored, skipped, bypassed, subsidy 10, ...)."""
+
+    node: str
+    place: str
+    value: int
+    counted: bool
+    note: str
+
+
+@dataclass(frozen=True)
+class TrainCard:
+    """One train's route: its number in the run, the train, the nodes in order, each stop, revenue, the money paid
+    beside revenue (`subsidy`) and the title's notes (a pass through a full station, a leased train, ...)."""
+
+    number: int
+    train: str
+    route: str
+    stops: tuple[StopRow, ...]
+    revenue: int
+    subsidy: int
+    notes: tuple[str, ...]
+
+    @property
+    def total(self) -> int:
+        return self.revenue + self.subsidy
+
+
+@dataclass(frozen=True)
+class RunReport:
+    """A company's run: its cards, revenue, subsidy and total, or the problems (`where: message (rule)`) when the
+    run is not legal."""
+
+    company: str
+    legal: bool
+    trains: tuple[TrainCard, ...]
+    problems: tuple[str, ...]
+
+    @property
+    def revenue(self) -> int:
+        return sum(t.revenue for t in self.trains)
+
+    @property
+    def subsidy(self) -> int:
+        return sum(t.subsidy for t in self.trains)
+
+    @property
+    def total(self) -> int:
+        return self.revenue + self.subsidy
+
+
+def _place(graph: TrackGraph, ref: NodeRef) -> str:
+    """The node's kind and name (`large Shide`), or its hex's printed name when the node has none (`large, Chale`)."""
+    node = graph.nodes.get(ref)
+    if node is None:
+        return str(ref)
+    if node.name:
+        return graph.describe(ref)
+    hex_name = graph.position.board.hexes[ref.hex].name
+    return f"{node.kind}, {hex_name}" if hex_name else node.kind
+
+
+def train_card(number: int, score: TrainScore, graph: TrackGraph) -> TrainCard:
+    """The card of train `number` (from 1) of a legal run."""
+    stops = tuple(
+        StopRow(str(s.node), _place(graph, s.node), s.value if s.counted else 0, s.counted, s.note) for s in score.stops
+    )
+    route = " - ".join(str(n) for n in score.nodes)
+    return TrainCard(number, score.train, route, stops, score.revenue, score.subsidy, score.notes)
+
+
+def run_report(evaluation: Evaluation, graph: TrackGraph) -> RunReport:
+    """The report of an evaluation on the position's track graph (the graph names each node's place)."""
+    problems = tuple(f"{p.where}: {p.message} ({p.rule})" for p in evaluation.problems)
+    trains = (
+        tuple(train_card(i, t, graph) for i, t in enumerate(evaluation.trains, start=1)) if evaluation.legal else ()
+    )
+    return RunReport(evaluation.company, evaluation.legal, trains, problems)
+
+
+def station_choices(graph: TrackGraph) -> dict[str, str]:
+    """Every node of the board a route may name, by reference (`F2:0`) in board order, with its place, for picking a
+    route's stations in order (a route names every node it passes)."""
+    return {str(ref): f"{ref} {_place(graph, ref)}" for ref in sorted(graph.nodes) if graph.neighbours(ref)}
+
+
+def status_text(result: SearchResult) -> str:
+    """The proof status of a search's answer, as the routes command and the Routes page say it: proven optimal, the
+    best found with its bound, no legal run and why, or stopped before any run was found."""
+    if result.status == "optimal":
+        return "proven optimal"
+    if result.status == "feasible":
+        return f"best found in {result.seconds:.1f} s, bound {result.bound}"
+    if result.status == "infeasible":
+        return f"no legal run: {result.reason}"
+    return f"{result.reason} after {result.seconds:.1f} s: the time limit came before any run was found"
