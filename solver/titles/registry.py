@@ -182,10 +182,15 @@ TITLES: Mapping[str, Title] = MappingProxyType(
                 position_writer=f"{_BOARD_POSITION}:position_to_data",
                 train_kinds=("N", "N+N (doubled)", "5+5E", "G (goods)"),
                 money_pages=("Merger Round", MARKET),
-                # its evaluator, enumerator and optimizer (docs/routes-18bf.md) answer the `routes` command; the
-                # `score` command and the Routes and money pages do not take its positions yet
+                # its evaluator, enumerator and optimizer (docs/routes-18bf.md) answer the `routes` command and the
+                # Routes page; the `score` command and the money pages do not take its positions yet
                 capabilities=frozenset({"solve"}),
-                pages=ANY_TITLE_PAGES,
+                pages=(BOARD, ROUTES, POSITIONS, REVIEW),
+                evaluator="solver.titles.g18bf.evaluator:evaluate",
+                optimizer="solver.titles.g18bf.optimizer:best_run",
+                # 18BF pays nothing beside revenue: one objective, and the page's "subsidy" is always 0
+                objectives=(("revenue", "most revenue"),),
+                subsidy="money beside revenue",
             ),
         )
     }

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from stop_checks import wait_until
 from streamlit.testing.v1 import AppTest
 
 from pages.jobs import start_run, start_task
@@ -200,7 +201,7 @@ def test_run_job_passes_stop_and_progress_and_reports_problems() -> None:
         raise InputError([Problem(f"company {company}", "rule", "stopped")])
 
     job = start_run(solve, "position", "position", "C&N", objective="cash", time_limit=5.0)
-    time.sleep(0.2)
+    wait_until(lambda: job.progress is not None, "the first progress report")  # polled: no fixed sleep
     assert not job.done and job.progress == ProgressInfo(50, 90, 0.1)
     job.stop.set()
     assert job.wait(5)

@@ -64,10 +64,11 @@ def test_money_pages_are_each_titles_own() -> None:
     }
 
 
-def test_1862_and_1860_have_every_page_and_18bf_the_board_saved_positions_and_import() -> None:
+def test_1862_and_1860_have_every_page_and_18bf_the_board_routes_saved_positions_and_import() -> None:
     assert registry.TITLES["1862"].pages == registry.TITLES["1860"].pages == registry.APP_PAGES
-    assert registry.TITLES["18bf"].pages == ("Board", "Saved positions", "Import review")
-    for page in (registry.ROUTES, registry.MERGERS, registry.MARKET):
+    assert registry.TITLES["18bf"].pages == ("Board", "Routes", "Saved positions", "Import review")
+    assert registry.TITLES["18bf"].on_core_routes
+    for page in (registry.MERGERS, registry.MARKET):
         assert not registry.TITLES["18bf"].has_page(page)
     assert registry.TITLES["1862"].can("solve") and registry.TITLES["18bf"].can("solve")
     assert not registry.TITLES["18bf"].can("score")

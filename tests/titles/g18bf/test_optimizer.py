@@ -4,17 +4,17 @@ and exclusions, the time limit and the stop event, determinism, and bad input na
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from stop_checks import StopAtCheck
 
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec
-from solver.core.search.run_search import ProgressInfo
+from solver.core.search.run_search import LISTING_STOPPED, ProgressInfo
 from solver.core.track_graph import TrackGraph
 from solver.errors import InputError
 from solver.titles.g18bf import enumerator, rulebook
@@ -233,21 +233,22 @@ def _hard() -> BoardPosition:
     return random_position(113, "T16", 5, "LMS", ["5+5E", "4+4", "6G", "5G"], share=0.9, markers=6, privates=["F1"])
 
 
-def test_a_stop_event_already_set_ends_the_search_at_once() -> None:
-    stop = threading.Event()
+def test_a_stop_event_already_set_ends_the_search_at_its_first_check() -> None:
+    stop = StopAtCheck()  # counts the checks of the stop, so that a busy machine cannot fail the test
     stop.set()
-    began = time.perf_counter()
     found = best_run(_hard(), "LMS", stop=stop)
-    assert time.perf_counter() - began < 0.5
-    assert found.status in ("unknown", "feasible")
+    assert stop.checks_after_stop == 1
+    assert found.status == "unknown" and found.reason == LISTING_STOPPED
     assert found.evaluation.legal
 
 
 def test_a_short_time_limit_holds() -> None:
+    """The limit is checked against the wall clock, so a busy machine gives the search less CPU before it,
+    never more: the CPU of the thread that runs it (CP-SAT's one worker runs in it) stays within 0.5 s."""
     pos = _hard()
-    began = time.perf_counter()
+    began = time.thread_time()
     found = best_run(pos, "LMS", time_limit=0.05)
-    assert time.perf_counter() - began < 0.5
+    assert time.thread_time() - began < 0.5
     assert found.status in ("unknown", "feasible", "optimal")
     if found.status == "feasible":
         assert found.bound is not None and found.bound >= found.evaluation.revenue
