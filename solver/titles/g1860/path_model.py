@@ -296,6 +296,10 @@ def best_paths(
     (more trains running among runs worth the same) has RUNNERS_WORK and is not proven."""
     started = time.perf_counter()
     weights = Weights(objective)
+    if stop is not None and stop.is_set():
+        # Stop pressed before the search: no run, and nothing claimed proven (a small model would be solved
+        # before CP-SAT's watcher first looks at the event).
+        return checked_result(problem, weights, (), "unknown", None, started)
     paths = PathModel(problem.graph, walk, problem.trains, home, weights)
 
     def solve(

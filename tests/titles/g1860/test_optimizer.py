@@ -16,7 +16,7 @@ from stop_checks import StopAtCheck
 
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec
-from solver.core.search.run_search import LISTING_STOPPED, ProgressInfo
+from solver.core.search.run_search import LISTING_STOPPED, SEARCH_STOPPED, ProgressInfo
 from solver.errors import InputError
 from solver.titles.g1860 import enumerator, rulebook
 from solver.titles.g1860.evaluator import evaluate
@@ -226,6 +226,16 @@ def test_the_time_limit_holds(limit: float, method: Method) -> None:
     result = best_run(position, company, time_limit=limit, method=method)
     assert time.thread_time() - began < limit + 0.2
     assert result.status in ("feasible", "unknown")
+
+
+def test_a_stop_set_before_the_path_model_returns_no_run_and_claims_no_proof() -> None:
+    """Stop pressed before the search: a board the path model proves in milliseconds is not solved (CP-SAT's
+    watcher looks at the event only every 50 ms), the stop is read once, and nothing is claimed proven."""
+    stop = StopAtCheck()
+    stop.set()
+    result = best_run(HUB, "S&C", stop=stop, method="paths")
+    assert stop.checks_after_stop == 1
+    assert result.status == "unknown" and not result.routes and result.reason == SEARCH_STOPPED
 
 
 def test_the_stop_event_ends_the_listing_at_its_next_check() -> None:
