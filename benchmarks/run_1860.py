@@ -54,18 +54,22 @@ def real_positions() -> list[Named]:
     return out
 
 
+def dense_board(last: BoardPosition, company: str, mode: str) -> BoardPosition:
+    """The board `last` with `company` alone running DENSE_TRAINS, in `mode`."""
+    rules = {k: v for k, v in plain(last.rules).items() if k != "nationalisation"}
+    board = parse_position({**position_to_data(last), "companies": {company: {"trains": DENSE_TRAINS}}, "rules": rules})
+    return in_mode(board, mode)
+
+
 def dense_positions() -> list[Named]:
     """The last board of each game, each company with a base on it running DENSE_TRAINS, in each mode."""
     out: list[Named] = []
     for game in GAMES:
         last = import_game(game)[-1].position
-        data = position_to_data(last)
         bases = sorted({c for nodes in last.stations.values() for node in nodes for c in node})
         for company in bases:
-            rules = {k: v for k, v in plain(last.rules).items() if k != "nationalisation"}
-            board = parse_position({**data, "companies": {company: {"trains": DENSE_TRAINS}}, "rules": rules})
             for mode in MODES:
-                out.append((f"{game.stem} last board {mode}", company, in_mode(board, mode)))
+                out.append((f"{game.stem} last board {mode}", company, dense_board(last, company, mode)))
     return out
 
 
@@ -76,12 +80,12 @@ def _enumerate(position: BoardPosition, company: str, queue: mp.Queue) -> None: 
     queue.put((time.perf_counter() - started, time.process_time() - cpu, value))
 
 
-def measure(suite: str, cases: Sequence[Named], cap: float) -> list[Row]:
+def measure(suite: str, cases: Sequence[Named], cap: float, limit: float | None = None) -> list[Row]:
     rows: list[Row] = []
     for index, (name, company, position) in enumerate(cases):
         case = Case(suite, index, name, company, " ".join(position.companies[company].trains))
         started, cpu = time.perf_counter(), time.process_time()
-        result = best_run(position, company, time_limit=OPTIMIZER_LIMIT[suite])
+        result = best_run(position, company, time_limit=limit or OPTIMIZER_LIMIT[suite])
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         value = result.evaluation.revenue * 1000 + result.evaluation.subsidy
         enum_seconds, enum_cpu, enum_value = run_enumerator(position, company, cap, _enumerate)
@@ -97,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--enumerator-cap", type=float, default=None, help=f"seconds (default {FULL_CAP:g}, --quick {QUICK_CAP:g})"
     )
+    parser.add_argument("--optimizer-limit", type=float, default=None, help="seconds (default: real 60, dense 20)")
     parser.add_argument("--suite", choices=("real", "dense", "all"), default="all")
     parser.add_argument("--out", type=Path, help="write the results table (markdown) to this file")
     args = parser.parse_args(argv)
@@ -108,7 +113,9 @@ def main(argv: list[str] | None = None) -> int:
         plan["real"] = real_positions()[:: QUICK_STEP if args.quick else 1]
     if args.suite in ("dense", "all"):
         plan["dense"] = dense_positions()[: QUICK_DENSE if args.quick else None]
-    rows = {suite: measure(suite, cases, cap) for suite, cases in plan.items()}
+    if args.optimizer_limit is not None and not args.optimizer_limit > 0:
+        parser.error("--optimizer-limit must be a positive number of seconds")
+    rows = {suite: measure(suite, cases, cap, args.optimizer_limit) for suite, cases in plan.items()}
     summaries = [summarise(suite, r, cap) for suite, r in rows.items()]
     for s in summaries:
         print("\n".join(summary_lines(s, cap)))

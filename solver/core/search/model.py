@@ -253,39 +253,11 @@ class RunModel:
         stop: threading.Event | None,
         on_run: Callable[[int, int], None] | None,
     ) -> Outcome:
-        solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = max(0.01, seconds)
-        if work is not None:
-            solver.parameters.max_deterministic_time = work
-        solver.parameters.num_workers = workers
-        # Python's SIGINT handler stays in place, so Ctrl-C still ends the command cleanly.
-        solver.parameters.catch_sigint_signal = False
         # Presolve rewrites the linear constraints into clauses that leave the linear relaxation, which is tight
         # here: measured on the hardest recorded position of docs/search.md ("Measured"), 2.0 s to prove without
         # it, not proven in 8 s with it.
-        solver.parameters.cp_model_presolve = False
-        watcher = _Watcher(on_run)
-        done = threading.Event()
-        thread = None
-        if stop is not None:
-
-            def watch() -> None:
-                while not done.wait(0.05):
-                    if stop.is_set():
-                        solver.stop_search()
-                        return
-
-            thread = threading.Thread(target=watch, daemon=True)
-            thread.start()
-        try:
-            code = solver.solve(self.model, watcher)
-        finally:
-            done.set()
-            if thread is not None:
-                thread.join()
+        solver, code = solve_model(self.model, seconds, work, workers, stop, on_run, presolve=False)
         name = solver.status_name(code)
-        if code == cp_model.MODEL_INVALID:
-            raise SolverFailure(f"CP-SAT refused the model: {self.model.validate() or name}")
         if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return Outcome(name, None, 0, int(solver.best_objective_bound) if code != cp_model.INFEASIBLE else 0)
         run = tuple(
@@ -293,6 +265,53 @@ class RunModel:
             for lane, xs in zip(self.lanes, self.x, strict=True)
         )
         return Outcome(name, run, int(solver.objective_value), int(solver.best_objective_bound))
+
+
+def solve_model(
+    model: cp_model.CpModel,
+    seconds: float,
+    work: float | None,
+    workers: int,
+    stop: threading.Event | None,
+    on_run: Callable[[int, int], None] | None,
+    presolve: bool = True,
+    linearization: int | None = None,
+) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
+    """Solve a CP-SAT model with `workers` workers within `seconds` (and `work` units of deterministic work), the
+    stop event checked every 50 ms and each better run's objective and bound given to `on_run`: the solver and
+    its status code. SolverFailure when CP-SAT refuses the model."""
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(0.01, seconds)
+    if work is not None:
+        solver.parameters.max_deterministic_time = work
+    solver.parameters.num_workers = workers
+    # Python's SIGINT handler stays in place, so Ctrl-C still ends the command cleanly.
+    solver.parameters.catch_sigint_signal = False
+    solver.parameters.cp_model_presolve = presolve
+    if linearization is not None:
+        solver.parameters.linearization_level = linearization
+    watcher = _Watcher(on_run)
+    done = threading.Event()
+    thread = None
+    if stop is not None:
+
+        def watch() -> None:
+            while not done.wait(0.05):
+                if stop.is_set():
+                    solver.stop_search()
+                    return
+
+        thread = threading.Thread(target=watch, daemon=True)
+        thread.start()
+    try:
+        code = solver.solve(model, watcher)
+    finally:
+        done.set()
+        if thread is not None:
+            thread.join()
+    if code == cp_model.MODEL_INVALID:
+        raise SolverFailure(f"CP-SAT refused the model: {model.validate() or solver.status_name(code)}")
+    return solver, code
 
 
 class _Watcher(cp_model.CpSolverSolutionCallback):

@@ -376,6 +376,22 @@ def _bound(outcome: Outcome) -> int:
     return outcome.bound if outcome.status != "INFEASIBLE" else 0
 
 
+def checked_result(
+    problem: RunProblem,
+    weights: Weights,
+    run: Sequence[Candidate],
+    status: Status,
+    bound: int | None,
+    started: float,
+) -> SearchResult:
+    """The result for a run found by another search of the same problem (its routes as candidates, a weighted
+    bound), re-checked by the title's evaluator as every answer of this search is: OptimizerMismatch when it is
+    illegal or scored differently. An 'optimal' empty run is 'infeasible' (no choice of routes makes a legal run),
+    another empty one 'unknown'."""
+    found = _Best(run_score(problem.rules, weights, run), tuple(run))
+    return _answer(problem, problem.rules, weights, found, status, bound, started, 0, 0)
+
+
 def _answer(
     problem: RunProblem,
     rules: RunRules,

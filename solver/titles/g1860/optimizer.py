@@ -1,4 +1,6 @@
-"""1860's best run, found and proven by the core's run search (`solver.core.search`) with 1860's rules: each train
+"""1860's best run, found and proven by a CP-SAT model of each train's path (`solver.titles.g1860.path_model`, no
+routes listed) or, where a route is pinned or the train is leased, by the core's run search over listed routes
+(`solver.core.search`), with 1860's rules: each train
 scores its own stations (Running Trains, RB L542), no track is shared between trains (RB L540), one train of the
 run may pass one tokened-out station (RB L530), one route includes the home base and every other meets the run at
 a station of any kind (RB L525). Every rule mode and game state of the position (docs/routes-1860.md) applies:
@@ -16,6 +18,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Literal
 
 from solver.core.board_position import BoardPosition, plain
 from solver.core.evaluator import RouteSpec
@@ -27,7 +30,10 @@ from solver.core.track_graph import TrackGraph
 from solver.errors import InputError, Problem
 from solver.titles.g1860 import rulebook
 from solver.titles.g1860.evaluator import evaluate, rules_for
+from solver.titles.g1860.path_model import best_paths
 from solver.titles.g1860.route_walk import PASS, Walk1860
+
+Method = Literal["paths", "routes"]
 
 
 def with_nationalisation(position: BoardPosition, nationalisation: bool | None) -> BoardPosition:
@@ -84,20 +90,25 @@ def best_run(
     stop: threading.Event | None = None,
     progress: Callable[[ProgressInfo], None] | None = None,
     workers: int = 1,
+    method: Method = "paths",
 ) -> SearchResult:
     """The best run of `company`'s trains in `position` (with nationalisation's allowance when `nationalisation`
     says so), proven optimal when the time limit allows: status, routes, the evaluator's verdict and the bound.
     InputError for an unknown company, faulty rule modes, an excluded or pinned train the company does not have,
-    or a pinned route its train may not run alone. The time limit counts from the call, preparation included."""
+    or a pinned route its train may not run alone. The time limit counts from the call, preparation included.
+
+    `method`: 'paths' (the path model, `solver.titles.g1860.path_model`, wherever it applies: no pinned route,
+    no leased train, a home base on the board) or 'routes' (the core's search over listed routes, always)."""
     started = time.perf_counter()
     position = with_nationalisation(position, nationalisation)
     rules = rules_for(position, company)
     trains, pinned = _trains(position, company, pins, excluded)
     graph = TrackGraph(position)
     home = rules.home(graph)
+    walk = Walk1860(rules, graph, trains)
     problem = RunProblem(
         graph=graph,
-        walk=Walk1860(rules, graph, trains),
+        walk=walk,
         rules=RunRules(
             shared_track=False,
             limits={PASS: 1},
@@ -108,6 +119,8 @@ def best_run(
         evaluate=lambda run: evaluate(position, company, run, graph),
         pins=pinned,
     )
+    if method == "paths" and home is not None and not pinned and not rules.mode.leased:
+        return best_paths(problem, walk, home, objective, started + time_limit, stop, progress, workers)
     left = max(0.0, time_limit - (time.perf_counter() - started))
     result = search(problem, objective, left, stop, progress, workers)
     if home is None and result.status == "infeasible":

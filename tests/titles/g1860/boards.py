@@ -4,11 +4,14 @@ empty hexes plain track), each built through the core's position loader."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from benchmarks.run_1860 import dense_board
 from solver.core.board_position import BoardPosition, parse_position
 from solver.core.evaluator import Evaluation, RouteSpec
 from solver.titles.g1860.evaluator import evaluate
+from solver.titles.g1860.importer import import_game
 
 
 def position(
@@ -107,3 +110,9 @@ VENTNOR_TILES = [
 
 def ventnor(companies: dict[str, list[str]], **kw: Any) -> BoardPosition:
     return position("5", VENTNOR_TILES, {"G9": [["NGStL"]], "I11": [["NGStL"], []]}, companies, **kw)
+
+
+def late_board(game: Path, company: str, mode: str) -> BoardPosition:
+    """The last board of a recorded game with `company` running two 9+5 and two 8+4 (the benchmark's dense
+    boards, docs/benchmarks.md)."""
+    return dense_board(import_game(game)[-1].position, company, mode)

@@ -16,14 +16,14 @@ from stop_checks import StopAtCheck
 
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec
-from solver.core.search.run_search import LISTING_STOPPED, ProgressInfo
+from solver.core.search.run_search import LISTING_STOPPED, SEARCH_STOPPED, ProgressInfo
 from solver.errors import InputError
 from solver.titles.g1860 import enumerator, rulebook
 from solver.titles.g1860.evaluator import evaluate
 from solver.titles.g1860.importer.replay import in_mode
-from solver.titles.g1860.optimizer import best_run
+from solver.titles.g1860.optimizer import Method, best_run
 
-from .boards import cowes, hub, south_west, ventnor
+from .boards import cowes, hub, late_board, south_west, ventnor
 from .test_importer import OLD_FORMAT, STOCK_MARKET, reviews
 
 #: Each stretch of the board with the companies that have a base on it.
@@ -74,6 +74,36 @@ def test_the_optimizer_finds_the_enumerators_best_run_and_proves_it(board: tuple
         assert evaluate(position, company, found.routes) == mine
     else:
         assert found.status == "infeasible" and exhaustive.run == ()
+
+
+@st.composite
+def many_trains(draw: st.DrawFn) -> tuple[BoardPosition, str, str]:
+    """A stretch, a company with a base on it, two to four trains, a rule mode, a game state and an objective."""
+    stretch, companies = STRETCHES[draw(st.sampled_from(sorted(STRETCHES)))]
+    company = draw(st.sampled_from(companies))
+    trains = draw(st.lists(st.sampled_from(["2+1", "3+2", "4+2", "6+3"]), min_size=2, max_size=4))
+    site = draw(st.booleans())
+    rules: dict[str, Any] = {"mode": "site" if site else "rulebook"}
+    if site and draw(st.booleans()):
+        rules["reenter_hexes"] = True
+    state = draw(st.sampled_from(["", "halts_ignored", "nationalisation"]))
+    if state:
+        rules[state] = True
+    return stretch({company: trains}, rules=rules), company, draw(st.sampled_from(["revenue", "cash"]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(many_trains())
+def test_the_path_model_and_the_listed_routes_find_the_same_best_run(board: tuple[BoardPosition, str, str]) -> None:
+    """Two exact searches, one over each train's path (no listing), one over listed routes (the core's): the same
+    revenue and subsidy, both proven, with up to four trains, where the enumerator would take too long."""
+    position, company, objective = board
+    paths = best_run(position, company, objective=objective, method="paths")  # type: ignore[arg-type]
+    routes = best_run(position, company, objective=objective, method="routes")  # type: ignore[arg-type]
+    mine, theirs = paths.evaluation, routes.evaluation
+    assert (mine.revenue, mine.subsidy) == (theirs.revenue, theirs.subsidy)
+    assert paths.status == routes.status
+    assert paths.status == ("optimal" if paths.routes else "infeasible")
 
 
 @settings(max_examples=8)
@@ -175,33 +205,50 @@ def test_a_company_without_its_home_base_has_no_legal_run_rb_l525() -> None:
 # ------------------------------------------------------------ time limit and stop
 
 
-def _hard() -> tuple[BoardPosition, str]:
-    review = next(r for r in reviews(STOCK_MARKET) if r.run.action_id == 648)
-    return review.run.position, review.run.company
+def _hard(method: str) -> tuple[BoardPosition, str]:
+    """A position neither search proves within a second: for the listed routes the hardest recorded one (IWNJ's
+    8+4 and 6+3 at action 648, site mode), for the path model IWNJ with two 9+5 and two 8+4 on the last board of
+    19354 (site mode)."""
+    if method == "routes":
+        review = next(r for r in reviews(STOCK_MARKET) if r.run.action_id == 648)
+        return review.run.position, review.run.company
+    return late_board(OLD_FORMAT, "IWNJ", "site"), "IWNJ"
 
 
+@pytest.mark.parametrize("method", ["paths", "routes"])
 @pytest.mark.parametrize("limit", [0.05, 0.3])
-def test_the_time_limit_holds(limit: float) -> None:
+def test_the_time_limit_holds(limit: float, method: Method) -> None:
     """The limit is checked against the wall clock, so a busy machine gives the search less CPU before it,
     never more: the CPU of the thread that runs the search (CP-SAT's one worker runs in it) stays within the
     limit and a margin for the answer's re-check, whatever the load."""
-    position, company = _hard()
+    position, company = _hard(method)
     began = time.thread_time()
-    result = best_run(position, company, time_limit=limit)
+    result = best_run(position, company, time_limit=limit, method=method)
     assert time.thread_time() - began < limit + 0.2
     assert result.status in ("feasible", "unknown")
 
 
+def test_a_stop_set_before_the_path_model_returns_no_run_and_claims_no_proof() -> None:
+    """Stop pressed before the search: a board the path model proves in milliseconds is not solved (CP-SAT's
+    watcher looks at the event only every 50 ms), the stop is read once, and nothing is claimed proven."""
+    stop = StopAtCheck()
+    stop.set()
+    result = best_run(HUB, "S&C", stop=stop, method="paths")
+    assert stop.checks_after_stop == 1
+    assert result.status == "unknown" and not result.routes and result.reason == SEARCH_STOPPED
+
+
 def test_the_stop_event_ends_the_listing_at_its_next_check() -> None:
-    position, company = _hard()
+    position, company = _hard("routes")
     stop = StopAtCheck(20)  # set by the listing's 20th check of it: Stop pressed while routes are listed
-    result = best_run(position, company, time_limit=600, stop=stop)
+    result = best_run(position, company, time_limit=600, stop=stop, method="routes")
     assert stop.pressed and stop.checks_after_stop == 1
     assert result.status == "unknown" and result.reason == LISTING_STOPPED
 
 
-def test_the_stop_event_ends_the_search_at_its_next_check_with_the_run_found() -> None:
-    position, company = _hard()
+@pytest.mark.parametrize("method", ["paths", "routes"])
+def test_the_stop_event_ends_the_search_at_its_next_check_with_the_run_found(method: Method) -> None:
+    position, company = _hard(method)
     stop = StopAtCheck()
     seen: list[ProgressInfo] = []
 
@@ -209,7 +256,7 @@ def test_the_stop_event_ends_the_search_at_its_next_check_with_the_run_found() -
         seen.append(info)
         stop.set()
 
-    result = best_run(position, company, time_limit=600, stop=stop, progress=report)
+    result = best_run(position, company, time_limit=600, stop=stop, progress=report, method=method)
     assert stop.checks_after_stop == 1
     assert result.status == "feasible" and result.evaluation.revenue >= seen[0].objective
 

@@ -1,0 +1,383 @@
+"""1860's best run as one CP-SAT model of the trains' paths along the track graph, without listing routes: a Boolean
+per train and way along track (a link, in each direction), each train's route a path kept by CP-SAT's circuit
+constraint, and 1860's rules as linear constraints over which nodes each train visits.
+
+Why: on a late board each train has tens of thousands of routes; choosing among listed routes (the core's run
+search, docs/search.md) must hold them all to prove a four-train run, while the track graph itself has some forty
+nodes and a hundred links (docs/routes-1860.md, "The optimizer").
+
+The model of train t (rules as `solver.titles.g1860.route_walk` reads them, cited there):
+
+- a circuit over the nodes and one node `D` standing for "off the board": D -> n begins the route at n, n -> D ends
+  it there, a node's loop means t does not visit it, D's loop that t does not run (RB L521); the arc a -> b is the
+  sum of t's links from a to b (at most one);
+- a route begins and ends at a large or small station, at two different nodes (RB L523, L526), and never runs
+  through a node that may only end a route (Ryde Pier, The Map, RB L65);
+- it visits a large station with a base of the company (RB L524);
+- each path and hex side is used once by the whole run (RB L540, and once within a route);
+- unless the site's option allows it, a hex is begun in or entered at most once (RB L527);
+- tokened-out stations run through (not ended at): at most one in the whole run (RB L530);
+- large stations at most N; large plus counted small stations plus counted halts within the allowance; under the
+  rulebook every small station visited is counted (RB L528, L534), under the site's options any may be skipped
+  (reference D1); halts count only while the Southern has not formed (RB L660); nationalisation's allowance
+  (RB L673) comes from `scoring.allowance`;
+- revenue is the counted stations' values, subsidy 10 a counted halt (RB L532, L542).
+
+The run: one route visits the home base when any train runs, and every route meets the run at a node of any kind
+(RB L525: for every split of the trains in two, when both sides run some pair across it meets); identical trains
+run in order and the first earns at least what the second does (a swap of their routes is the same run); a route
+begins at the end that sorts first. Two cuts the linear relaxation lacks: a node is run through by at most half
+the ways track leaves it (RB L540), and each train earns at most its best route alone (a one-train model). The
+objective is the core's `Weights` in order, one step each (`best_paths`). Leased trains (a revenue rounded or
+counted per stop) and pinned routes are left to the core's run search (`solver.titles.g1860.optimizer`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from solver.core.evaluator import RouteSpec
+from solver.core.search.candidates import (
+    RUNNER_WEIGHT,
+    SECONDARY_WEIGHT,
+    Candidate,
+    Objective,
+    TrackBits,
+    Weights,
+    pinned_candidates,
+)
+from solver.core.search.model import solve_model
+from solver.core.search.run_search import (
+    OptimizerMismatch,
+    ProgressInfo,
+    RunProblem,
+    SearchResult,
+    checked_result,
+)
+from solver.core.track_graph import Link, NodeRef, Piece, Side, TrackGraph
+from solver.titles.g1860.route_rules import LARGE, ROUTE_END_KINDS
+from solver.titles.g1860.route_walk import Walk1860
+from solver.titles.g1860.scoring import HALT_SUBSIDY, allowance
+from solver.titles.g1860.trains import train_sizes
+
+
+@dataclass(frozen=True)
+class _Arc:
+    """One way along track for one train: the link (oriented from its tail) and its Boolean."""
+
+    link: Link
+    var: cp_model.IntVar
+
+
+class PathModel:
+    """The model of one company's run: `trains` (names, in order) on `graph` with the rules `walk` was built for,
+    the home base `home`, scored by `weights`."""
+
+    def __init__(
+        self, graph: TrackGraph, walk: Walk1860, trains: Sequence[str], home: NodeRef | None, weights: Weights
+    ) -> None:
+        self.trains = list(trains)
+        m = self.model = cp_model.CpModel()
+        refs = [ref for ref in sorted(graph.nodes) if graph.neighbours(ref)]
+        number = {ref: i + 1 for i, ref in enumerate(refs)}
+        links = [link for a in refs for b in graph.neighbours(a) for link in graph.links(a, b)]
+        self.visit: list[dict[NodeRef, cp_model.IntVar]] = []
+        self.begin: list[dict[NodeRef, cp_model.IntVar]] = []
+        self.ends: list[dict[NodeRef, cp_model.IntVar]] = []
+        self.arcs: list[list[_Arc]] = []
+        self.runs: list[cp_model.IntVar] = []
+        self.halts: list[cp_model.IntVar] = []
+        self.scores: list[cp_model.LinearExpr] = []
+        self.primary: list[cp_model.LinearExprT] = []
+        self.secondary: list[cp_model.LinearExprT] = []
+        track_users: dict[object, list[cp_model.IntVar]] = defaultdict(list)
+        passing: list[cp_model.IntVar] = []
+        per_revenue, per_extra = weights.value(1, 0), weights.value(0, 1)
+        for t, train in enumerate(self.trains):
+            run = m.new_bool_var(f"run{t}")
+            visit = {ref: m.new_bool_var(f"v{t}_{ref}") for ref in refs}
+            ends = [ref for ref in refs if walk.kind[ref] in ROUTE_END_KINDS]
+            begin = {ref: m.new_bool_var(f"b{t}_{ref}") for ref in ends}
+            end = {ref: m.new_bool_var(f"e{t}_{ref}") for ref in ends}
+            arcs = [_Arc(link, m.new_bool_var(f"l{t}_{k}")) for k, link in enumerate(links)]
+            circuit: list[tuple[int, int, cp_model.LiteralT]] = [(0, 0, ~run)]
+            circuit += [(number[ref], number[ref], ~visit[ref]) for ref in refs]
+            circuit += [(0, number[ref], begin[ref]) for ref in ends]
+            circuit += [(number[ref], 0, end[ref]) for ref in ends]
+            by_pair: dict[tuple[NodeRef, NodeRef], list[cp_model.IntVar]] = defaultdict(list)
+            for arc in arcs:
+                by_pair[(arc.link.a, arc.link.b)].append(arc.var)
+                for item in arc.link.track:
+                    track_users[item].append(arc.var)
+            for (a, b), ways in sorted(by_pair.items()):
+                if len(ways) == 1:
+                    circuit.append((number[a], number[b], ways[0]))
+                    continue
+                pair = m.new_bool_var(f"p{t}_{a}_{b}")
+                m.add(pair == sum(ways))
+                circuit.append((number[a], number[b], pair))
+            m.add_circuit(circuit)
+            for ref in refs:
+                # The one circuit passes D whenever the train visits a node: no loop of track away from a route.
+                m.add_implication(visit[ref], run)
+            # A route and its reverse are the same route: it begins at the end that comes first.
+            m.add(sum(number[ref] * begin[ref] for ref in ends) <= sum(number[ref] * end[ref] for ref in ends))
+            for ref in ends:
+                # Two different ends: a route runs between at least two stations (RB L526).
+                m.add_bool_or([~begin[ref], ~end[ref]])
+            for ref in graph.end_only & set(refs):
+                m.add(visit[ref] <= begin.get(ref, 0) + end.get(ref, 0))
+            m.add(sum(visit[ref] for ref in refs if ref in walk.bases) >= run)
+            if not walk.mode.reenter_hexes:
+                self._hexes_once(refs, begin, arcs)
+            for ref in refs:
+                if ref in walk.tokened_out:
+                    through = m.new_bool_var(f"pass{t}_{ref}")
+                    m.add(through >= visit[ref] - begin[ref] - end[ref])
+                    passing.append(through)
+            large_cap, total, _ = allowance(train_sizes()[train], walk.mode)
+            large = [ref for ref in refs if walk.kind[ref] in LARGE]
+            small = [ref for ref in refs if walk.kind[ref] == "small"]
+            halts_passed = [ref for ref in refs if walk.kind[ref] == "halt"]
+            if walk.mode.skip_small:
+                counted = {ref: m.new_bool_var(f"c{t}_{ref}") for ref in small}
+                for ref in small:
+                    m.add(counted[ref] <= visit[ref])
+            else:
+                counted = {ref: visit[ref] for ref in small}
+            most_halts = 0 if walk.mode.halts_ignored else len(halts_passed)
+            halts = m.new_int_var(0, most_halts, f"h{t}")
+            if most_halts:
+                m.add(halts <= sum(visit[ref] for ref in halts_passed))
+            m.add(sum(visit[ref] for ref in large) <= large_cap)
+            m.add(sum(visit[ref] for ref in large) + sum(counted.values()) + halts <= total)
+            revenue = sum(walk.value[ref] * visit[ref] for ref in large) + sum(
+                walk.value[ref] * counted[ref] for ref in small
+            )
+            self.scores.append(per_revenue * revenue + per_extra * HALT_SUBSIDY * halts + run)
+            cash = weights.objective == "cash"
+            self.primary.append(revenue + HALT_SUBSIDY * halts if cash else revenue)
+            self.secondary.append(revenue if cash else HALT_SUBSIDY * halts)
+            self.visit.append(visit)
+            self.begin.append(begin)
+            self.ends.append(end)
+            self.arcs.append(arcs)
+            self.runs.append(run)
+            self.halts.append(halts)
+        for users in track_users.values():
+            if len(users) > 2:
+                m.add_at_most_one(users)
+            elif len(users) == 2:
+                m.add_bool_or([~users[0], ~users[1]])
+        if passing:
+            m.add(sum(passing) <= 1)
+        if len(self.trains) > 1:
+            self._through_at_most(graph, refs)
+        if home is not None:
+            self._joined(home)
+        for first, second in itertools.pairwise(range(len(self.trains))):
+            if self.trains[first] == self.trains[second]:
+                m.add(self.runs[first] >= self.runs[second])
+                m.add(self.scores[first] >= self.scores[second])
+
+    def cap(self, train: str, most: int) -> None:
+        """No route of `train` is worth more than `most` (the objective's primary quantity)."""
+        for name, worth in zip(self.trains, self.primary, strict=True):
+            if name == train:
+                self.model.add(worth <= most)
+
+    def _through_at_most(self, graph: TrackGraph, refs: Sequence[NodeRef]) -> None:
+        """A cut that the linear relaxation lacks: a node whose track leaves it by d ways (links grouped by the
+        first path or side they use) is run through by at most d // 2 trains, since each uses two of the ways
+        and no two trains share track (RB L540). It changes no legal run and makes the proof of a four-train run
+        several times faster (docs/routes-1860.md, "Measured")."""
+        ways: dict[NodeRef, set[Piece | Side]] = defaultdict(set)
+        for a in refs:
+            for b in graph.neighbours(a):
+                for link in graph.links(a, b):
+                    ways[a].add(link.pieces[0] if link.pieces else link.sides[0])
+        for ref in refs:
+            d = len(ways[ref])
+            if d % 2 and d > 1:
+                through = [
+                    visit[ref] - begin.get(ref, 0) - end.get(ref, 0)
+                    for visit, begin, end in zip(self.visit, self.begin, self.ends, strict=True)
+                ]
+                self.model.add(sum(through) <= d // 2)
+
+    def _hexes_once(self, refs: Sequence[NodeRef], begin: dict[NodeRef, cp_model.IntVar], arcs: Sequence[_Arc]) -> None:
+        """A route begins in or enters each hex at most once (the hexes a link runs into after the one it leaves,
+        counted as often as it enters them)."""
+        entering: dict[str, list[cp_model.LinearExprT]] = defaultdict(list)
+        for ref in refs:
+            if ref in begin:
+                entering[ref.hex].append(begin[ref])
+        for arc in arcs:
+            for h, n in Counter(arc.link.hexes()[1:]).items():
+                entering[h].append(n * arc.var)
+        for h in sorted(entering):
+            if len(entering[h]) > 1:
+                self.model.add(sum(entering[h]) <= 1)
+
+    def _joined(self, home: NodeRef) -> None:
+        """The home base on one route whenever a train runs; every route meeting the run (RB L525)."""
+        m = self.model
+        at_home = sum(visit[home] for visit in self.visit if home in visit)
+        for run in self.runs:
+            m.add(at_home >= run)
+        n = len(self.trains)
+        meet: dict[tuple[int, int], list[cp_model.IntVar]] = {}
+        for a, b in itertools.combinations(range(n), 2):
+            pair = []
+            for ref in sorted(self.visit[a]):
+                y = m.new_bool_var(f"m{a}_{b}_{ref}")
+                m.add(y <= self.visit[a][ref])
+                m.add(y <= self.visit[b][ref])
+                pair.append(y)
+            meet[(a, b)] = pair
+        for size in range(1, n):
+            for side in itertools.combinations(range(n), size):
+                if 0 not in side:
+                    continue
+                other = [u for u in range(n) if u not in side]
+                crossing = [y for a in side for b in other for y in meet[(min(a, b), max(a, b))]]
+                for a in side:
+                    for b in other:
+                        m.add(sum(crossing) >= self.runs[a] + self.runs[b] - 1)
+
+    def routes(self, solver: cp_model.CpSolver) -> list[RouteSpec]:
+        """The routes of the solver's run, each from the node it begins at, with its halt choice."""
+        out: list[RouteSpec] = []
+        for t, train in enumerate(self.trains):
+            if not solver.boolean_value(self.runs[t]):
+                continue
+            first = next(ref for ref, var in self.begin[t].items() if solver.boolean_value(var))
+            after = {arc.link.a: arc.link.b for arc in self.arcs[t] if solver.boolean_value(arc.var)}
+            nodes = [first]
+            while nodes[-1] in after:
+                nodes.append(after[nodes[-1]])
+            out.append(RouteSpec(train, tuple(str(ref) for ref in nodes), {"halts": solver.value(self.halts[t])}))
+        return out
+
+
+#: CP-SAT's linear relaxation with the circuit's cuts (level 2): measured on the dense four-train boards of
+#: docs/benchmarks.md it closes the gap to the best run several times faster than level 1.
+LINEARIZATION = 2
+#: Deterministic work (about a second a unit on this machine) the search for more trains running may take.
+RUNNERS_WORK = 0.25
+
+
+def best_paths(
+    problem: RunProblem,
+    walk: Walk1860,
+    home: NodeRef,
+    objective: Objective,
+    deadline: float,
+    stop: threading.Event | None,
+    progress: Callable[[ProgressInfo], None] | None,
+    workers: int,
+) -> SearchResult:
+    """The best run of `problem` (no pinned route) by the path model, proven where the deadline (a
+    `time.perf_counter()` instant) allows, re-checked by the evaluator like every answer of the core's search.
+
+    In three steps, each holding what the ones before proved and starting from their run: the most of the
+    objective's primary quantity (revenue, or revenue plus subsidy), then of the secondary one (subsidy, or
+    revenue), then of the trains running: the order of the core's `Weights`. The values of the first two are
+    multiples of 10, so CP-SAT rounds its bound down to the next worth a run can have; measured on the dense
+    boards, this proves several boards that one weighted objective (with its one point per train) does not
+    prove in 10 s (docs/routes-1860.md). The answer is 'optimal' when the first two steps are proven; the third
+    (more trains running among runs worth the same) has RUNNERS_WORK and is not proven."""
+    started = time.perf_counter()
+    weights = Weights(objective)
+    if stop is not None and stop.is_set():
+        # Stop pressed before the search: no run, and nothing claimed proven (a small model would be solved
+        # before CP-SAT's watcher first looks at the event).
+        return checked_result(problem, weights, (), "unknown", None, started)
+    paths = PathModel(problem.graph, walk, problem.trains, home, weights)
+
+    def solve(
+        model: cp_model.CpModel,
+        aim: cp_model.LinearExprT,
+        on_run: Callable[[int, int], None] | None,
+        work: float | None = None,
+    ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
+        model.maximize(aim)
+        return solve_model(
+            model, deadline - time.perf_counter(), work, workers, stop, on_run, linearization=LINEARIZATION
+        )
+
+    if len(problem.trains) > 1:
+        for train in sorted(set(problem.trains)):
+            # No route of a run earns more than the train's best route alone (with a base, RB L524): a cap on each
+            # train's worth that the linear relaxation lacks (docs/routes-1860.md, "Measured").
+            alone = PathModel(problem.graph, walk, [train], None, weights)
+            solver, code = solve(alone.model, sum(alone.primary), None)
+            if code == cp_model.UNKNOWN:
+                return checked_result(problem, weights, (), "unknown", None, started)
+            paths.cap(train, int(solver.best_objective_bound) if code != cp_model.INFEASIBLE else 0)
+
+    def seen(value: int, bound: int) -> None:
+        if progress is not None:
+            progress(ProgressInfo(value, bound, time.perf_counter() - started))
+
+    solver, code = solve(paths.model, sum(paths.primary), seen)
+    if code == cp_model.UNKNOWN:
+        return checked_result(problem, weights, (), "unknown", _weighted(solver.best_objective_bound), started)
+    if code == cp_model.INFEASIBLE:
+        return checked_result(problem, weights, (), "optimal", None, started)
+    bound = _weighted(solver.best_objective_bound)
+    proven = code == cp_model.OPTIMAL
+    if proven:
+        # The worth proven, the secondary quantity (subsidy, or revenue) at its most among runs of that worth.
+        paths.model.add(sum(paths.primary) >= int(solver.objective_value))
+        solver, proven = _then(paths, solver, sum(paths.secondary), solve, None)
+    if proven:
+        # Of runs worth the same, the one running more trains (RB L521), within a budget of work: proving that no
+        # run of that worth runs one more train can take longer than the proof of the worth itself.
+        paths.model.add(sum(paths.secondary) >= int(solver.objective_value))
+        solver, _ = _then(paths, solver, sum(paths.runs), solve, RUNNERS_WORK)
+    run = _candidates(problem, weights, paths.routes(solver))
+    return checked_result(problem, weights, run, "optimal" if proven else "feasible", bound, started)
+
+
+def _then(
+    paths: PathModel,
+    before: cp_model.CpSolver,
+    aim: cp_model.LinearExprT,
+    solve: Callable[..., tuple[cp_model.CpSolver, cp_model.CpSolverStatus]],
+    work: float | None,
+) -> tuple[cp_model.CpSolver, bool]:
+    """The next step of the search: `aim` at its most, starting from the run `before` found (the solver of the
+    better run, and whether it is proven; `before` itself, unproven, when the step found nothing)."""
+    paths.model.clear_hints()  # type: ignore[no-untyped-call]
+    for k in range(len(paths.model.proto.variables)):
+        var = paths.model.get_int_var_from_proto_index(k)
+        paths.model.add_hint(var, before.value(var))
+    solver, code = solve(paths.model, aim, None, work)
+    if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return solver, code == cp_model.OPTIMAL
+    return before, False
+
+
+def _weighted(primary: float) -> int:
+    """A weighted bound (`Weights`) on every run whose primary quantity is at most `primary`."""
+    return (int(primary) + 1) * SECONDARY_WEIGHT * RUNNER_WEIGHT - 1
+
+
+def _candidates(problem: RunProblem, weights: Weights, specs: Sequence[RouteSpec]) -> list[Candidate]:
+    """The routes as the core's candidates (scored by the title's walk), for the evaluator's re-check."""
+    track_bits = TrackBits()
+    run = []
+    for spec in specs:
+        same = pinned_candidates(problem.graph, problem.walk, spec, weights, track_bits)
+        if not same:
+            raise OptimizerMismatch(f"the path model's route {spec} is not a route the title's walk accepts")
+        run.append(same[0])
+    return run
