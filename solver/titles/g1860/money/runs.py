@@ -1,7 +1,8 @@
 """Where the money previews get a company's best run: one small function, `best_run(position, company,
-nationalisation=...)`, that asks 1860's CP-SAT optimizer (`solver.titles.g1860.optimizer.best_run`, proven on the
-core's run search) for the most revenue, and gives its answer in the shape the previews read (`Best`: the run, the
-evaluator's verdict, the candidates listed, and whether the answer is proven). The exact enumerator
+nationalisation=...)`, that asks 1860's CP-SAT optimizer (`solver.titles.g1860.optimizer.best_run`: its path model,
+or the core's run search where pins or a leased train need it) for the most revenue, and gives its answer in the
+shape the previews read (`Best`: the run, the evaluator's verdict, the candidates listed (none by the path model),
+and whether the answer is proven). The exact enumerator
 (`solver.titles.g1860.enumerator.best_run`) has the same shape and stays the tests' independent check
 (docs/money-1860.md, "Runs")."""
 
