@@ -85,7 +85,7 @@ def main() -> None:
         figures = [f for results in runs.values() for _, _, f in results]
         same = "identical" if all(f == figures[0] for f in figures) else "DIFFERENT"
         one, two = min(w for w, _, _ in runs[1]), min(w for w, _, _ in runs[2])
-        print(f"best: --jobs 1 {one:.1f} s, --jobs 2 {two:.1f} s ({two / one:.0%}); figures {same}")
+        print(f"best: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s ({two / one:.1%}); figures {same}")
 
 
 if __name__ == "__main__":
