@@ -84,19 +84,30 @@ def _card(card: TrainCard, title: Title) -> None:
             earns = f"**{stop.value}**" if stop.counted and stop.value else "0"
             rows.append(f"| {stop.node} {place} :gray[· {stop.note}] | {stop.value} | {earns} |")
         rows.append(f"| **revenue** | | **{card.revenue}** |")
-        if card.subsidy:
-            rows.append(f"| {title.subsidy} to the treasury | | {card.subsidy} |")
-        rows.append(f"| **train's total** | | **{card.total}** |")
+        if title.subsidy is not None:
+            if card.subsidy:
+                rows.append(f"| {title.subsidy} to the treasury | | {card.subsidy} |")
+            rows.append(f"| **train's total** | | **{card.total}** |")
         st.markdown("\n".join(rows))
         for note in card.notes:
             st.caption(note)
 
 
+def _amount(revenue: int, subsidy: int, title: Title, *, total: bool) -> str:
+    """A run's revenue, and its subsidy (with the `total` if asked) where the title pays one."""
+    if title.subsidy is None:
+        return f"revenue {revenue}"
+    if total:
+        return f"revenue {revenue}, {title.subsidy} {subsidy}, total {revenue + subsidy}"
+    return f"{revenue} + {title.subsidy} {subsidy}"
+
+
 def _show_report(report: RunReport, title: Title) -> None:
     c1, c2, c3 = st.columns(3)
     c1.metric("Revenue", report.revenue)
-    c2.metric(title.subsidy.capitalize(), report.subsidy, help="Paid to the treasury, not revenue")
-    c3.metric("Total", report.total, help=f"Revenue plus {title.subsidy}: what the run brings the company")
+    if title.subsidy is not None:  # a title paying nothing beside revenue shows its revenue alone
+        c2.metric(title.subsidy.capitalize(), report.subsidy, help="Paid to the treasury, not revenue")
+        c3.metric("Total", report.total, help=f"Revenue plus {title.subsidy}: what the run brings the company")
     with st.container(horizontal=True, wrap=True, gap="small"):
         for card in report.trains:
             _card(card, title)
@@ -142,7 +153,7 @@ def _best_run(title: Title, pos: BoardPosition, solved: BoardPosition, company: 
         return [], ""
     evaluation = result.evaluation
     st.markdown(
-        f"**{company}: {evaluation.revenue} + {title.subsidy} {evaluation.subsidy}** · "
+        f"**{company}: {_amount(evaluation.revenue, evaluation.subsidy, title, total=False)}** · "
         f"**{status_text(result)}** (solved in {result.seconds:.2f} s)"
     )
     if not evaluation.trains:
@@ -186,7 +197,7 @@ def _by_station(title: Title, pos: BoardPosition, solved: BoardPosition, company
         evaluation: Evaluation = saved[3]
         report = run_report(evaluation, graph)
         if report.legal:
-            st.success(f"Legal run: revenue {report.revenue}, {title.subsidy} {report.subsidy}, total {report.total}.")
+            st.success(f"Legal run: {_amount(report.revenue, report.subsidy, title, total=True)}.")
             _show_report(report, title)
             return _routes_of(evaluation), f"{company}: your run {report.revenue}"
         session.show_problems([*evaluation.problems], "This run breaks the rules:")

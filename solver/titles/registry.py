@@ -70,7 +70,9 @@ class Title:
     settings_writer: str | None = None  # (position, **rules) -> the position with those `rules` entries set
     objectives: tuple[tuple[str, str], ...] = ()  # the optimizer's objectives and what the page calls them
     run_settings: tuple[RunSetting, ...] = ()  # how the trains may run, offered on the Routes page
-    subsidy: str = "subsidy"  # what an Evaluation's `subsidy` is called in its rules (paid beside revenue)
+    subsidy: str | None = (
+        "subsidy"  # what an Evaluation's `subsidy` is called in its rules; None: nothing is paid beside revenue
+    )
     unrouted: str | None = None  # (train) -> bool: whether it runs no route but counts cities (18BF's G-trains)
 
     @property
@@ -194,9 +196,9 @@ TITLES: Mapping[str, Title] = MappingProxyType(
                 pages=(BOARD, ROUTES, MERGERS, MARKET, POSITIONS, REVIEW),
                 evaluator="solver.titles.g18bf.evaluator:evaluate",
                 optimizer="solver.titles.g18bf.optimizer:best_run",
-                # 18BF pays nothing beside revenue: one objective, and the page's "subsidy" is always 0
+                # 18BF pays nothing beside revenue: one objective, and no subsidy shown
                 objectives=(("revenue", "most revenue"),),
-                subsidy="money beside revenue",
+                subsidy=None,
                 # a G-train runs no route (§10.6): the Routes page marks its cities and joins none
                 unrouted="solver.titles.g18bf.trains:runs_no_route",
             ),

@@ -55,10 +55,11 @@ def test_the_routes_page_solves_an_18bf_board_with_its_optimizer(app: AppTest) -
     assert not app.exception
     shown = _shown(app)
     expected = best_run(position, "LMS").evaluation
-    assert f"**LMS: {expected.revenue} + money beside revenue 0** · **proven optimal**" in shown
+    assert f"**LMS: revenue {expected.revenue}** · **proven optimal**" in shown
     for n, train in enumerate(expected.trains, start=1):
         assert f"**Train {n}: {train.train}** · revenue **{train.revenue}**" in shown
-    assert {m.label: m.value for m in app.metric}["Revenue"] == str(expected.revenue)
+    # 18BF pays nothing beside revenue: revenue alone, no subsidy or total beside it
+    assert {m.label: m.value for m in app.metric} == {"Revenue": str(expected.revenue)}
     [chart] = app.get("plotly_chart")
     traces = json.loads(chart.proto.spec)["data"]
     [(n, g)] = [(n, t) for n, t in enumerate(expected.trains, start=1) if t.train == "6G"]
@@ -77,7 +78,7 @@ def test_the_routes_page_judges_18bf_routes_given_by_station(app: AppTest) -> No
     app.multiselect(key="stations-LR-0").set_value(["U23:1", "U19:0"]).run()
     next(b for b in app.button if b.label == "Score these routes").click().run()
     assert not app.exception
-    assert "Legal run: revenue 50, money beside revenue 0, total 50." in _shown(app)
+    assert "Legal run: revenue 50." in _shown(app)
     app.multiselect(key="stations-LR-0").set_value(["U23:4", "U19:0"]).run()
     next(b for b in app.button if b.label == "Score these routes").click().run()
     assert "§10.6" in _shown(app) or "§10.1" in _shown(app)

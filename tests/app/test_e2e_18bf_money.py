@@ -1,14 +1,20 @@
-"""18BF's money pages in a real headless Chromium (the server, browser and helpers of test_e2e_browser.py): load the
-example position-18bf-money, open its Board, then the Merger Round page, which previews the System formation
-of LNW and GNR (§12.6 a) with who holds what, and the Stock market page with a dividend; nothing cut off at the side
-at 1280 and 1600 px. Screenshots merger-round-{1280,1600}.png and market-18bf-{1280,1600}.png go to
-test-results/screenshots/, or to docs/screenshots/ with SAVE_SCREENSHOTS=1."""
+"""18BF's pages in a real headless Chromium (the server, browser and helpers of test_e2e_browser.py):
+
+- a late-game board of the System LMS (5+5E, 4+4s, a G-train) uploaded and solved on the Routes page, proven
+  optimal and drawn (screenshots routes-18bf-{1280,1600}.png);
+- the example position-18bf-money: its Board, then the Merger Round page, which previews the System formation of
+  LNW and GNR (§12.6 a) with who holds what, and the Stock market page with a dividend; nothing cut off at the side
+  at 1280 and 1600 px (screenshots merger-round-{1280,1600}.png and market-18bf-{1280,1600}.png).
+
+Screenshots go to test-results/screenshots/, or to docs/screenshots/ with SAVE_SCREENSHOTS=1."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+from test_e2e_1860 import _shots
 from test_e2e_browser import choose, open_page, page, plotly_traces, server, wait_for_app
 from test_e2e_pages import overflow, whole_page_shot
 
@@ -16,6 +22,24 @@ pytestmark = pytest.mark.e2e
 __all__ = ["page", "server"]  # the fixtures, shared with test_e2e_browser.py
 
 EXAMPLE = "position-18bf-money"
+LATE = Path(__file__).parents[1] / "titles" / "g18bf" / "data" / "late-lms.json"
+
+
+def test_routes_page_solves_a_late_18bf_board_proven_optimal(page: Any) -> None:
+    pg = page
+    open_page(pg, "Saved positions")
+    pg.locator('[data-testid="stFileUploader"] input[type="file"]').set_input_files(str(LATE))
+    pg.get_by_role("button", name="Load the uploaded file").click()
+    wait_for_app(pg)
+    pg.get_by_text("Loaded late-lms.json").first.wait_for()
+    open_page(pg, "Routes")
+    choose(pg, "Company", "LMS")
+    pg.get_by_role("button", name="Solve").click()
+    pg.get_by_text("proven optimal").first.wait_for(timeout=120_000)
+    wait_for_app(pg)
+    pg.get_by_text("Train 1:").first.wait_for()
+    assert any(name.startswith("1: ") for name in plotly_traces(pg))  # the run drawn on the map
+    _shots(pg, "routes-18bf")
 
 
 def test_board_then_merger_round_previews_a_system_formation(page: Any) -> None:
