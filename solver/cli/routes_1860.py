@@ -16,12 +16,10 @@ from typing import Any
 
 from pydantic import Field, ValidationError
 
+from solver.cli import core_routes
 from solver.cli.common import canonical_company, print_json
-from solver.cli.routes import EXIT_CODES, EXIT_SOLVER_FAILED, check_limits
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec, TrainScore
-from solver.core.run_report import status_text
-from solver.core.search.model import SolverFailure
 from solver.core.search.run_search import SearchResult
 from solver.errors import InputError, Problem, format_problems
 from solver.jsonfile import FileModel, read_json_file
@@ -96,33 +94,16 @@ def result_to_dict(company: str, result: SearchResult) -> dict[str, Any]:
 
 def run(args: argparse.Namespace, position: BoardPosition) -> int:
     """The routes command on an 1860 position (the arguments of solver.cli.routes)."""
-    company = canonical_company(args.company, position.companies, "in this position")
-    if not position.companies[company].trains:
-        raise InputError([Problem(f"company {company}", rulebook.OWN_TRAINS, "has no trains, so it has no run")])
-    check_limits(args.time_limit, args.workers)
-    pins = load_pins(args.pin, company) if args.pin else ()
-    try:
-        result = best_run(
-            position,
-            company,
-            objective=args.objective,
-            time_limit=args.time_limit,
-            pins=pins,
-            excluded=tuple(args.exclude),
-            workers=args.workers,
-        )
-    except SolverFailure as exc:
-        print(f"error: the CP-SAT solver failed, so there is no answer: {exc}", file=sys.stderr)
-        return EXIT_SOLVER_FAILED
-    code = EXIT_CODES[result.status]
-    if args.json:
-        print_json(result_to_dict(company, result))
-        return code
-    print(f"{company} best run, phase {position.phase}, objective {args.objective}: {status_text(result)}")
-    if result.routes:
-        _print_trains(result.evaluation.trains)
-    print(f"Solved in {result.seconds:.2f} s")
-    return code
+    return core_routes.answer(
+        args,
+        position,
+        best_run=best_run,
+        no_trains_rule=rulebook.OWN_TRAINS,
+        load_pins=load_pins,
+        to_dict=result_to_dict,
+        print_trains=_print_trains,
+        objective_in_header=True,
+    )
 
 
 def score(args: argparse.Namespace, position: BoardPosition) -> int:
