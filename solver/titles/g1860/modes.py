@@ -6,7 +6,8 @@ re-entered, RB L527) or `"site"` (the 18xx.games options: small stations may be 
 `reenter_hexes` lets a route re-enter a hex, the site's option `re_enter_hexes`). Game state: `halts_ignored`
 (the Southern Railway has formed and its next stock round begun, RB L660), `nationalisation` (British Rail, RB
 L673), `insolvency` (`"leasing"`, RB L628, or the variant `"original"`, RB L727) and `flipped` (bankrupt
-companies whose bases are turned over, RB L691). A company's `insolvent` says it runs a leased train (RB L628).
+companies whose bases are turned over, RB L691). `no_train_limit` records the optional rule of no limit on the
+trains a company holds (Phases, RB L285); the train limit itself is a board rule, not a route rule. A company's `insolvent` says it runs a leased train (RB L628).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class PositionRules(_Strict):
     nationalisation: bool = False
     insolvency: Literal["leasing", "original"] = "leasing"
     flipped: tuple[str, ...] = ()
+    no_train_limit: bool = False
 
 
 class CompanyRules(_Strict):

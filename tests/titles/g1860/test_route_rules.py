@@ -164,6 +164,7 @@ def test_rb_l691_a_bankrupt_companys_turned_bases_do_not_stop_trains() -> None:
         ({"flipped": ["LSWR"]}, {}, ["2+1"], "rules.flipped", rulebook.FLIPPED_BASES),
         ({"mode": "house"}, {}, ["2+1"], "rules mode", "format"),
         ({"southern": True}, {}, ["2+1"], "rules southern", "format"),
+        ({"no_train_limit": "yes"}, {}, ["2+1"], "rules no_train_limit", "format"),
         ({}, {"insolvent": "yes"}, ["2+1"], "companies C&N.rules insolvent", "format"),
         ({}, {"insolvent": True}, ["2+1", "3+2"], "companies C&N", rulebook.LEASING),
         ({}, {}, ["4"], "companies C&N.trains", rulebook.OWN_TRAINS),
