@@ -4,10 +4,11 @@ empty hexes plain track), each built through the core's position loader."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from benchmarks.run_1860 import dense_board
+from benchmarks.run_1860 import FOUR_TRAINS, dense_board
 from solver.core.board_position import BoardPosition, parse_position
 from solver.core.evaluator import Evaluation, RouteSpec
 from solver.titles.g1860.evaluator import evaluate
@@ -112,7 +113,7 @@ def ventnor(companies: dict[str, list[str]], **kw: Any) -> BoardPosition:
     return position("5", VENTNOR_TILES, {"G9": [["NGStL"]], "I11": [["NGStL"], []]}, companies, **kw)
 
 
-def late_board(game: Path, company: str, mode: str) -> BoardPosition:
-    """The last board of a recorded game with `company` running two 9+5 and two 8+4 (the benchmark's dense
-    boards, docs/benchmarks.md)."""
-    return dense_board(import_game(game)[-1].position, company, mode)
+def late_board(game: Path, company: str, mode: str, trains: Sequence[str] = FOUR_TRAINS[0]) -> BoardPosition:
+    """The last board of a recorded game with `company` running `trains` (9+5 9+5 8+4 7+4 unless told, under the
+    optional rule of no train limit: the benchmark's dense boards, docs/benchmarks.md)."""
+    return dense_board(import_game(game)[-1].position, company, mode, trains)

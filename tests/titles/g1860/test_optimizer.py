@@ -207,7 +207,7 @@ def test_a_company_without_its_home_base_has_no_legal_run_rb_l525() -> None:
 
 def _hard(method: str) -> tuple[BoardPosition, str]:
     """A position neither search proves within a second: for the listed routes the hardest recorded one (IWNJ's
-    8+4 and 6+3 at action 648, site mode), for the path model IWNJ with two 9+5 and two 8+4 on the last board of
+    8+4 and 6+3 at action 648, site mode), for the path model IWNJ with 9+5 9+5 8+4 7+4 on the last board of
     19354 (site mode)."""
     if method == "routes":
         review = next(r for r in reviews(STOCK_MARKET) if r.run.action_id == 648)
