@@ -13,8 +13,8 @@ from solver.draw.palette import contrast
 from solver.titles.g18bf.money import pictures as pictures_18bf
 from solver.titles.g1860.money import pictures as pictures_1860
 from solver.titles.g1862.draw.money import market_figure
+from solver.titles.g1862.loading import load_position
 from solver.titles.g1862.money.market import get_market
-from solver.titles.g1862.position import load_position
 
 LATE_GAME = Path(__file__).resolve().parents[1] / "examples" / "position-late-game.json"
 PLOTLY_TEXT = "#444444"  # what Plotly writes text in when no colour is given

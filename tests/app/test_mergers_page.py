@@ -12,9 +12,9 @@ import polars as pl
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from solver.titles.g1862.loading import load_position
 from solver.titles.g1862.money import load_scenario, merge_preview, parse_scenario
 from solver.titles.g1862.money.connection import merge_connection
-from solver.titles.g1862.position import load_position
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
