@@ -148,9 +148,13 @@ def _best_run(title: Title, pos: BoardPosition, solved: BoardPosition, company: 
         st.warning(f"**{company}: {status_text(result)}**")
         return [], ""
     evaluation = result.evaluation
+    status = status_text(result, stopped=job.stop.is_set())
+    if result.status == "unknown":  # no run to show
+        st.markdown(f"**{company}: {status}**")
+        return [], ""
     st.markdown(
         f"**{company}: {_amount(evaluation.revenue, evaluation.subsidy, title, total=False)}** · "
-        f"**{status_text(result)}** (solved in {result.seconds:.2f} s)"
+        f"**{status}** (solved in {result.seconds:.2f} s)"
     )
     if not evaluation.trains:
         return [], ""
