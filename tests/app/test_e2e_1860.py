@@ -8,6 +8,7 @@ best run so far, and the page is usable after."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -95,9 +96,11 @@ def test_1860_board_routes_nationalisation_market_and_review_in_a_real_browser(p
     _shots(pg, "review-1860", 2300)  # down to the recorded and best runs' maps
 
 
-#: How soon after Stop the page must show the answer: the optimizer ends within a tenth of a second of the event
-#: (CP-SAT's watcher looks every 50 ms); the rest is the page's rerun, drawing and a busy machine.
-STOP_WITHIN = 5.0
+#: How soon after Stop the solve must end, by its own clock ("stopped after N s"): the optimizer ends within a tenth
+#: of a second of the event (CP-SAT's watcher looks every 50 ms); the rest is room for a busy machine.
+STOP_WITHIN = 2.0
+#: How soon after Stop the page must show the answer: the page's rerun and drawing, on a machine shared by others.
+SHOWN_WITHIN = 15.0
 
 
 def test_stop_ends_a_dense_1860_solve_promptly_with_its_best_run_so_far(page: Any, tmp_path: Path) -> None:
@@ -113,7 +116,10 @@ def test_stop_ends_a_dense_1860_solve_promptly_with_its_best_run_so_far(page: An
     wait_for_app(pg)
     pg.get_by_text("Loaded dense-iwnj.json").first.wait_for()
     open_page(pg, "Routes")
+    segment(pg, "Best run").click()  # the page keeps the mode it was left in
+    wait_for_app(pg)
     choose(pg, "Company", "IWNJ")
+    solving = time.perf_counter()
     pg.get_by_role("button", name="Solve").click()
     pg.get_by_text("Solving IWNJ…").first.wait_for(timeout=30_000)
     pg.wait_for_timeout(2_000)
@@ -124,7 +130,11 @@ def test_stop_ends_a_dense_1860_solve_promptly_with_its_best_run_so_far(page: An
     answer.first.wait_for(timeout=60_000)
     waited = time.perf_counter() - pressed
     text = answer.first.inner_text()
-    assert waited < STOP_WITHIN, f"the answer came {waited:.1f} s after Stop: {text}"
+    solved = re.search(r"stopped after ([0-9.]+) s", text)
+    assert solved is not None, text
+    # the solve's clock starts after the click on Solve: it ended at most STOP_WITHIN after Stop was pressed
+    assert float(solved[1]) <= pressed - solving + STOP_WITHIN, f"Stop pressed at {pressed - solving:.1f} s: {text}"
+    assert waited < SHOWN_WITHIN, f"the answer came {waited:.1f} s after Stop: {text}"
     assert "proven optimal" not in text
     assert "best run so far" in text or "no run found yet" in text, text
     if "best run so far" in text:  # the run found before Stop, drawn with a card per train
