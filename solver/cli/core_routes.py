@@ -61,6 +61,26 @@ def train_to_dict(score: TrainScore) -> dict[str, Any]:
     }
 
 
+def result_to_dict(
+    company: str, result: SearchResult, route_to_dict: Callable[[TrainScore], dict[str, Any]]
+) -> dict[str, Any]:
+    """The JSON answer, in the shape of 1862's: company, revenue, subsidy, total, status, bound, solve_seconds,
+    reason, routes (each in the title's shape), notes."""
+    evaluation = result.evaluation
+    return {
+        "company": company,
+        "revenue": evaluation.revenue,
+        "subsidy": evaluation.subsidy,
+        "total": evaluation.revenue + evaluation.subsidy,
+        "status": result.status,
+        "bound": result.bound,
+        "solve_seconds": round(result.seconds, 3),
+        "reason": result.reason,
+        "routes": [route_to_dict(t) for t in evaluation.trains],
+        "notes": [],
+    }
+
+
 def answer(
     args: argparse.Namespace,
     position: BoardPosition,
@@ -68,7 +88,7 @@ def answer(
     best_run: Callable[..., SearchResult],
     no_trains_rule: str,
     load_pins: Callable[[str, str], tuple[RouteSpec, ...]],
-    to_dict: Callable[[str, SearchResult], dict[str, Any]],
+    route_to_dict: Callable[[TrainScore], dict[str, Any]],
     print_trains: Callable[[Sequence[TrainScore]], None],
     objective_in_header: bool,
 ) -> int:
@@ -93,7 +113,7 @@ def answer(
         return EXIT_SOLVER_FAILED
     code = EXIT_CODES[result.status]
     if args.json:
-        print_json(to_dict(company, result))
+        print_json(result_to_dict(company, result, route_to_dict))
         return code
     objective = f", objective {args.objective}" if objective_in_header else ""
     print(f"{company} best run, phase {position.phase}{objective}: {status_text(result)}")

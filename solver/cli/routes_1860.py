@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import Any
 
 from pydantic import Field
 
@@ -19,7 +18,6 @@ from solver.cli import core_routes
 from solver.cli.core_routes import RouteFile, read_route_file, train_to_dict
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec, TrainScore
-from solver.core.search.run_search import SearchResult
 from solver.jsonfile import FileModel
 from solver.titles.g1860 import rulebook
 from solver.titles.g1860.evaluator import evaluate
@@ -50,24 +48,6 @@ def load_pins(path: str, company: str, what: str = "pin file") -> tuple[RouteSpe
     )
 
 
-def result_to_dict(company: str, result: SearchResult) -> dict[str, Any]:
-    """The JSON answer, in the shape of 1862's: company, revenue, subsidy, total, status, bound, solve_seconds,
-    reason, routes, notes."""
-    evaluation = result.evaluation
-    return {
-        "company": company,
-        "revenue": evaluation.revenue,
-        "subsidy": evaluation.subsidy,
-        "total": evaluation.revenue + evaluation.subsidy,
-        "status": result.status,
-        "bound": result.bound,
-        "solve_seconds": round(result.seconds, 3),
-        "reason": result.reason,
-        "routes": [train_to_dict(t) for t in evaluation.trains],
-        "notes": [],
-    }
-
-
 def run(args: argparse.Namespace, position: BoardPosition) -> int:
     """The routes command on an 1860 position (the arguments of solver.cli.routes)."""
     return core_routes.answer(
@@ -76,7 +56,7 @@ def run(args: argparse.Namespace, position: BoardPosition) -> int:
         best_run=best_run,
         no_trains_rule=rulebook.OWN_TRAINS,
         load_pins=load_pins,
-        to_dict=result_to_dict,
+        route_to_dict=train_to_dict,
         print_trains=_print_trains,
         objective_in_header=True,
     )

@@ -26,7 +26,6 @@ from solver.cli import core_routes
 from solver.cli.core_routes import RouteFile, read_route_file, train_to_dict
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec, TrainScore
-from solver.core.search.run_search import SearchResult
 from solver.jsonfile import FileModel
 from solver.titles.g18bf import rulebook
 from solver.titles.g18bf.evaluator import evaluate
@@ -59,24 +58,6 @@ def route_to_dict(score: TrainScore) -> dict[str, Any]:
     return {**train_to_dict(score), "goods": train_sides()[score.train].goods}
 
 
-def result_to_dict(company: str, result: SearchResult) -> dict[str, Any]:
-    """The JSON answer, in the shape of 1862's and 1860's: company, revenue, subsidy, total, status, bound,
-    solve_seconds, reason, routes (each marked `goods` for a G-train), notes."""
-    evaluation = result.evaluation
-    return {
-        "company": company,
-        "revenue": evaluation.revenue,
-        "subsidy": evaluation.subsidy,
-        "total": evaluation.revenue + evaluation.subsidy,
-        "status": result.status,
-        "bound": result.bound,
-        "solve_seconds": round(result.seconds, 3),
-        "reason": result.reason,
-        "routes": [route_to_dict(t) for t in evaluation.trains],
-        "notes": [],
-    }
-
-
 def run(args: argparse.Namespace, position: BoardPosition) -> int:
     """The routes command on an 18BF position (the arguments of solver.cli.routes)."""
     return core_routes.answer(
@@ -85,7 +66,7 @@ def run(args: argparse.Namespace, position: BoardPosition) -> int:
         best_run=best_run,
         no_trains_rule=rulebook.EARNINGS,
         load_pins=load_pins,
-        to_dict=result_to_dict,
+        route_to_dict=route_to_dict,
         print_trains=_print_trains,
         objective_in_header=False,
     )
