@@ -115,6 +115,7 @@ def timeline_lines(run: ReviewRun) -> list[str]:
     others = sum(s["cpu"] for s in spans if not s["what"].startswith("solve "))
     total = run.timeline["started_cpu"] + others + workers_cpu
     lines.append(f"  CPU in the spans, all processes: {total:.2f} s; the command ended at {run.wall:.2f} s")
+    lines.append(f"  on two free cores these CPU times would take about {free_cores_estimate(run):.2f} s")
     return lines
 
 
@@ -134,6 +135,26 @@ def main() -> None:
         review(args.rounds)
 
 
+def free_cores_estimate(run: ReviewRun) -> float:
+    """What the run's CPU times would take on two cores of its own, for a machine whose other load distorts
+    the wall clock. One job: all its CPU, one step after another. Two: the command's phases until the
+    positions are sent, or the server's start if it ends later (the server is asked for at once and has the
+    other core); then the solves in the order sent, each to the worker free first; the command's later work
+    (judging, receiving the answers) shares the two cores with them."""
+    spans = run.timeline["spans"]
+    own = [s for s in spans if s["process"] == "command" and not s["what"].startswith("solve ")]
+    if run.jobs == 1:
+        return float(run.timeline["started_cpu"] + sum(s["cpu"] for s in own))
+    names = [s["what"] for s in own]
+    sent = names.index("positions written as work items") + 1
+    before = run.timeline["started_cpu"] + sum(s["cpu"] for s in own[:sent])
+    server = run.timeline["started_cpu"] + sum(s["cpu"] for s in spans if s["process"] == "server")
+    workers = [0.0] * run.jobs
+    for solve in (s for s in spans if s["what"].startswith("solve ")):  # in the order sent
+        workers[workers.index(min(workers))] += solve["cpu"]
+    return float(max(before, server) + max(workers) + sum(s["cpu"] for s in own[sent:]) / run.jobs)
+
+
 def review(rounds: int) -> None:
     """`review --jobs 1` against `--jobs 2`, alternated for `rounds` rounds (module docstring)."""
     runs: list[tuple[ReviewRun, ReviewRun]] = []
@@ -142,7 +163,8 @@ def review(rounds: int) -> None:
         runs.append((one, two))
         print(
             f"round {n}: --jobs 1 {one.wall:.2f} s (load average {one.load:.1f}), --jobs 2 {two.wall:.2f} s "
-            f"(load average {two.load:.1f}): {two.wall / one.wall:.1%}"
+            f"(load average {two.load:.1f}): {two.wall / one.wall:.1%}; from the CPU times on two free cores "
+            f"{free_cores_estimate(two) / free_cores_estimate(one):.1%}"
         )
         for run in (one, two):
             print(f" --jobs {run.jobs}:")
