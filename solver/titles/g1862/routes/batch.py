@@ -8,15 +8,19 @@ fresh server process that has imported the optimizer once (multiprocessing's "fo
 may hold solver threads is forked, and no worker pays the import again.
 
 Where the time goes (docs/importer.md "Measured"): the server's start (Python, then OR-Tools with pandas and
-the solver, about 1 s of CPU) is the one serial part a pool adds, so the pool is asked for first, before the
-caller imports anything heavy, and the caller imports its modules, reads its games and judges the recorded runs
-on the other core meanwhile. This module therefore imports neither the optimizer nor the position model at
-load (only the server and the functions that need them do), nor polars or the app. The positions are sent
-the most expensive first (`estimated_cost`), one at a time, so that the workers end together; each is a few
-kilobytes of JSON, rebuilt in the worker in well under a millisecond.
+the solver, about 0.6 s of CPU) is the one serial part a pool adds, so the pool is asked for first, before the
+caller imports anything heavy, and the caller imports its modules, reads its games and judges the recorded
+runs on the other core meanwhile; then it only feeds the workers (its own Python work would hold the
+interpreter's lock that the executor's threads need to send the positions). This module therefore imports
+neither the optimizer nor the position model at load (only the server and the functions that need them
+do), nor polars or the app. The positions are sent the most expensive first (`estimated_cost`), one at a
+time, so that the workers end together; each is a few kilobytes of JSON, rebuilt in the worker in well
+under a millisecond. The server's output goes to the null device (`_start_server`).
 
 Ctrl-C (or any error) in the caller ends the workers at once (`SolverPool.__exit__` terminates them); they
-ignore the interrupt themselves, so it reaches the caller alone and no worker prints a traceback.
+ignore the interrupt themselves, so it reaches the caller alone and no worker prints a traceback. A worker
+that dies (killed, out of memory) breaks the pool with an error instead of leaving the caller waiting
+(`concurrent.futures.process.BrokenProcessPool`).
 """
 
 from __future__ import annotations
@@ -24,10 +28,11 @@ from __future__ import annotations
 import importlib
 import json
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import signal
-from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -35,9 +40,6 @@ from solver.errors import InputError, Problem
 from solver.timeline import Span, Timeline, clock
 
 if TYPE_CHECKING:
-    from multiprocessing.context import ForkServerContext
-    from multiprocessing.pool import Pool
-
     from solver.titles.g1862.position import Position
     from solver.titles.g1862.routes.model import RouteSpec, SolveOptions
 
@@ -104,10 +106,8 @@ def solve_task(task: Task, process: str = "command") -> Solved:
     return Solved(result.status, revenue, result.routes, result.bound, result.solve_seconds, span)
 
 
-def _solve_numbered(item: tuple[int, Task]) -> tuple[int, Solved]:
-    """A pool's work item: the task's number comes back with its answer (they end in any order)."""
-    number, task = item
-    return number, solve_task(task, f"worker {os.getpid()}")
+def _solve_in_worker(task: Task) -> Solved:
+    return solve_task(task, f"worker {os.getpid()}")
 
 
 def _ignore_interrupts() -> None:
@@ -115,8 +115,27 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _loaded() -> tuple[float, float]:
+def _ready() -> tuple[float, float]:
+    """A pool's first work item, one per worker: when the server was ready (`LOADED`) and at what cost."""
     return LOADED
+
+
+def _start_server() -> None:
+    """Start the pool's server (and multiprocessing's resource tracker, which it starts first) with its
+    output on the null device: it lives until this process ends, then unloads OR-Tools and pandas for about
+    0.2 s, and a reader of this command's output through a pipe would wait for that. A worker's error comes
+    back to this process with its traceback, so nothing it would print is lost."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    saved = [os.dup(1), os.dup(2)]
+    try:
+        os.dup2(null, 1)
+        os.dup2(null, 2)
+        multiprocessing.forkserver.ensure_running()
+    finally:
+        for fd, copy in zip((1, 2), saved, strict=True):
+            os.dup2(copy, fd)
+            os.close(copy)
+        os.close(null)
 
 
 class SolverPool:
@@ -127,52 +146,51 @@ class SolverPool:
     def __init__(self, jobs: int, timeline: Timeline | None = None) -> None:
         self.jobs = jobs
         self.timeline = timeline or Timeline()
-        self._starter: ThreadPoolExecutor | None = None
-        self._pool: Future[Pool] | None = None
+        self.executor: ProcessPoolExecutor | None = None
+        self._starting: Future[None] | None = None
         if jobs > 1:
+            asked = clock()[0]
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(PRELOAD)
-            # Starting the workers waits until the server has imported the optimizer; in a thread, the
-            # caller does its own work meanwhile.
-            self._starter = ThreadPoolExecutor(1)
-            self._pool = self._starter.submit(self._start, context, clock()[0])
+            _start_server()
+            executor = self.executor = ProcessPoolExecutor(jobs, context, initializer=_ignore_interrupts)
+            # Starting a worker waits until the server has imported the optimizer; in a thread, the caller
+            # does its own work meanwhile (the executor's submit is thread-safe).
+            starter = ThreadPoolExecutor(1)
+            self._starting = starter.submit(self._start_workers, executor, asked)
+            starter.shutdown(wait=False)
 
-    def _start(self, context: ForkServerContext, asked: float) -> Pool:
-        pool = context.Pool(self.jobs, initializer=_ignore_interrupts)
-        ready, cpu = pool.apply(_loaded)
+    def _start_workers(self, executor: ProcessPoolExecutor, asked: float) -> None:
+        readies = [executor.submit(_ready) for _ in range(self.jobs)]  # each submit starts one worker
+        ready, cpu = readies[0].result()
         self.timeline.add([Span("server", "Python started, optimizer imported", asked, ready, cpu)])
-        return pool
 
     def __enter__(self) -> SolverPool:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
-        """Wait for the workers to end after the work, or end them at once after an error or Ctrl-C."""
-        if self._starter is None or self._pool is None:
+        """Wait for the workers to end after the work; after an error or Ctrl-C, end them at once."""
+        if self.executor is None or self._starting is None:
             return
-        self._starter.shutdown()  # waits until the pool has started (or failed to)
-        if self._pool.exception() is not None:
-            return
-        pool = self._pool.result()
         if kind is None:
-            pool.close()
-        else:
-            pool.terminate()
-        pool.join()
+            self._starting.result()
+            self.executor.shutdown()
+            return
+        self._starting.exception()  # the workers exist once they were started (or failed to start)
+        workers = list(self.executor._processes.values())  # Python 3.14 has terminate_workers() for this
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join()
 
     def solve_all(
-        self,
-        tasks: Mapping[str, Task],
-        progress: Callable[[int, int], None] | None = None,
-        meanwhile: Callable[[], None] | None = None,
+        self, tasks: Mapping[str, Task], progress: Callable[[int, int], None] | None = None
     ) -> dict[str, Solved]:
-        """Every task solved, by key. In the pool, the most expensive first (`estimated_cost`), while this
-        process runs `meanwhile` (other work of the caller; without a pool it runs first). `progress(done,
-        total)` after each solve starts (one job) or ends (a pool)."""
+        """Every task solved, by key: in this process in the order given, or in the pool the most expensive
+        first (`estimated_cost`). `progress(done, total)` after each solve starts (one job) or ends (a pool)."""
         total = len(tasks)
-        if self._starter is None or self._pool is None:
-            if meanwhile is not None:
-                meanwhile()
+        if self.executor is None:
             importlib.import_module(PRELOAD[0])
             self.timeline.phase("optimizer imported")
             solved: dict[str, Solved] = {}
@@ -183,22 +201,13 @@ class SolverPool:
             self.timeline.add(s.span for s in solved.values())
             self.timeline.phase("positions solved")
             return solved
-        pool = self._pool
         keys = sorted(tasks, key=lambda k: tasks[k].cost, reverse=True)
-        work = [(n, tasks[key]) for n, key in enumerate(keys)]
-
-        def send() -> Iterator[tuple[int, Solved]]:  # after the start, in the starter's thread
-            return pool.result().imap_unordered(_solve_numbered, work, chunksize=1)
-
-        answers = self._starter.submit(send)
-        if meanwhile is not None:
-            meanwhile()
-        by_number: dict[int, Solved] = {}
-        for done, (number, answer) in enumerate(answers.result()):
+        futures = {self.executor.submit(_solve_in_worker, tasks[key]): key for key in keys}
+        solved = {}
+        for n, future in enumerate(as_completed(futures)):
             if progress is not None:
-                progress(done, total)
-            by_number[number] = answer
-        self.timeline.add(by_number[n].span for n in range(total))
+                progress(n, total)
+            solved[futures[future]] = future.result()
+        self.timeline.add(solved[key].span for key in keys)  # in the order sent
         self.timeline.phase("positions solved in the pool")
-        number_of = {key: n for n, key in enumerate(keys)}
-        return {key: by_number[number_of[key]] for key in tasks}
+        return {key: solved[key] for key in tasks}
