@@ -177,12 +177,11 @@ class SolverPool:
             self.executor.shutdown()
             return
         self._starting.exception()  # the workers exist once they were started (or failed to start)
-        workers = list(self.executor._processes.values())  # Python 3.14 has terminate_workers() for this
-        self.executor.shutdown(wait=False, cancel_futures=True)
-        for worker in workers:
+        for worker in list(self.executor._processes.values()):  # Python 3.14 has terminate_workers() for this
             worker.terminate()
-        for worker in workers:
-            worker.join()
+        # The executor's thread then finds its pool broken and closes it; waiting for that here keeps Python's
+        # exit from waking that thread through a pipe it is closing (an "Exception ignored" on stderr).
+        self.executor.shutdown(wait=True, cancel_futures=True)
 
     def solve_all(
         self, tasks: Mapping[str, Task], progress: Callable[[int, int], None] | None = None
