@@ -140,13 +140,13 @@ def free_cores_estimate(run: ReviewRun) -> float:
     the wall clock. One job: all its CPU, one step after another. Two: the command's phases until the
     positions are sent, or the server's start if it ends later (the server is asked for at once and has the
     other core); then the solves in the order sent, each to the worker free first; the command's later work
-    (receiving the answers, writing its own) shares the two cores with them."""
+    (judging the recorded runs, receiving the answers) shares the two cores with them."""
     spans = run.timeline["spans"]
     own = [s for s in spans if s["process"] == "command" and not s["what"].startswith("solve ")]
     if run.jobs == 1:
         return float(run.timeline["started_cpu"] + sum(s["cpu"] for s in own))
     names = [s["what"] for s in own]
-    sent = names.index("recorded runs judged") + 1
+    sent = names.index("positions written as work items") + 1
     before = run.timeline["started_cpu"] + sum(s["cpu"] for s in own[:sent])
     server = run.timeline["started_cpu"] + sum(s["cpu"] for s in spans if s["process"] == "server")
     workers = [0.0] * run.jobs

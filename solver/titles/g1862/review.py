@@ -138,11 +138,15 @@ def review_games(
             tasks.setdefault(key, task)
             keys[-1].append(key)
     pool.timeline.phase("positions written as work items")
-    # Judged before the positions are sent: a pool's server is still starting then (batch.SolverPool), and
-    # once the workers solve, this process is left free to feed them.
-    verdicts = {(g, r): evaluate_recorded(run) for g, game in enumerate(games) for r, run in enumerate(game.runs)}
-    pool.timeline.phase("recorded runs judged")
-    solved = pool.solve_all(tasks, progress)
+    verdicts: dict[tuple[int, int], tuple[Evaluation, tuple[RouteSpec, ...]]] = {}
+
+    def judge_recorded_runs() -> None:  # while a pool's server starts (batch.SolverPool.solve_all)
+        for g, game in enumerate(games):
+            for r, run in enumerate(game.runs):
+                verdicts[g, r] = evaluate_recorded(run)
+        pool.timeline.phase("recorded runs judged")
+
+    solved = pool.solve_all(tasks, progress, meanwhile=judge_recorded_runs)
     first_use: set[str] = set()
     reviews: list[list[RunReview]] = []
     for g, (game, game_keys) in enumerate(zip(games, keys, strict=True)):

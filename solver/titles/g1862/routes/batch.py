@@ -10,12 +10,13 @@ may hold solver threads is forked, and no worker pays the import again.
 Where the time goes (docs/importer.md "Measured"): the server's start (Python, then OR-Tools with pandas and
 the solver, about 0.6 s of CPU) is the one serial part a pool adds, so the pool is asked for first, before the
 caller imports anything heavy, and the caller imports its modules, reads its games and judges the recorded
-runs on the other core meanwhile; then it only feeds the workers (its own Python work would hold the
-interpreter's lock that the executor's threads need to send the positions). This module therefore imports
-neither the optimizer nor the position model at load (only the server and the functions that need them
-do), nor polars or the app. The positions are sent the most expensive first (`estimated_cost`), one at a
-time, so that the workers end together; each is a few kilobytes of JSON, rebuilt in the worker in well
-under a millisecond. The server's output goes to the null device (`_start_server`).
+runs on the other core meanwhile. A thread of the pool starts the workers and sends the positions as soon as
+the server is ready (an executor's submit waits until then), so neither waits for the other. This module
+therefore imports neither the optimizer nor the position model at load (only the server and the functions
+that need them do), nor polars or the app. The positions are sent the most expensive first
+(`estimated_cost`), one at a time, so that the workers end together; each is a few kilobytes of JSON,
+rebuilt in the worker in well under a millisecond. The server's output goes to the null device
+(`_start_server`).
 
 Ctrl-C (or any error) in the caller ends the workers at once (`SolverPool.__exit__` terminates them); they
 ignore the interrupt themselves, so it reaches the caller alone and no worker prints a traceback. A worker
@@ -147,6 +148,7 @@ class SolverPool:
         self.jobs = jobs
         self.timeline = timeline or Timeline()
         self.executor: ProcessPoolExecutor | None = None
+        self._sender = ThreadPoolExecutor(1)
         self._starting: Future[None] | None = None
         if jobs > 1:
             asked = clock()[0]
@@ -154,11 +156,11 @@ class SolverPool:
             context.set_forkserver_preload(PRELOAD)
             _start_server()
             executor = self.executor = ProcessPoolExecutor(jobs, context, initializer=_ignore_interrupts)
-            # Starting a worker waits until the server has imported the optimizer; in a thread, the caller
-            # does its own work meanwhile (the executor's submit is thread-safe).
-            starter = ThreadPoolExecutor(1)
-            self._starting = starter.submit(self._start_workers, executor, asked)
-            starter.shutdown(wait=False)
+            # Starting a worker waits until the server has imported the optimizer, and so does every submit
+            # until then: the workers are started, and the positions sent, by a thread of their own, while
+            # the caller does its own work (the executor's submit is thread-safe).
+            self._sender = ThreadPoolExecutor(1)
+            self._starting = self._sender.submit(self._start_workers, executor, asked)
 
     def _start_workers(self, executor: ProcessPoolExecutor, asked: float) -> None:
         readies = [executor.submit(_ready) for _ in range(self.jobs)]  # each submit starts one worker
@@ -170,6 +172,7 @@ class SolverPool:
 
     def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
         """Wait for the workers to end after the work; after an error or Ctrl-C, end them at once."""
+        self._sender.shutdown()
         if self.executor is None or self._starting is None:
             return
         if kind is None:
@@ -184,12 +187,19 @@ class SolverPool:
         self.executor.shutdown(wait=True, cancel_futures=True)
 
     def solve_all(
-        self, tasks: Mapping[str, Task], progress: Callable[[int, int], None] | None = None
+        self,
+        tasks: Mapping[str, Task],
+        progress: Callable[[int, int], None] | None = None,
+        meanwhile: Callable[[], None] | None = None,
     ) -> dict[str, Solved]:
         """Every task solved, by key: in this process in the order given, or in the pool the most expensive
-        first (`estimated_cost`). `progress(done, total)` after each solve starts (one job) or ends (a pool)."""
+        first (`estimated_cost`), sent as soon as the workers are up while this process runs `meanwhile`
+        (other work of the caller; without a pool it runs first). `progress(done, total)` after each solve
+        starts (one job) or ends (a pool)."""
         total = len(tasks)
         if self.executor is None:
+            if meanwhile is not None:
+                meanwhile()
             importlib.import_module(PRELOAD[0])
             self.timeline.phase("optimizer imported")
             solved: dict[str, Solved] = {}
@@ -200,8 +210,12 @@ class SolverPool:
             self.timeline.add(s.span for s in solved.values())
             self.timeline.phase("positions solved")
             return solved
+        executor = self.executor
         keys = sorted(tasks, key=lambda k: tasks[k].cost, reverse=True)
-        futures = {self.executor.submit(_solve_in_worker, tasks[key]): key for key in keys}
+        sending = self._sender.submit(lambda: {executor.submit(_solve_in_worker, tasks[key]): key for key in keys})
+        if meanwhile is not None:
+            meanwhile()
+        futures = sending.result()
         solved = {}
         for n, future in enumerate(as_completed(futures)):
             if progress is not None:
