@@ -93,6 +93,52 @@ def test_an_interrupt_ends_the_review_and_every_worker_at_once(to_the_group: boo
     assert ended_in < 10  # not after the solves running at the interrupt reach their 60 s limit
 
 
+def children(pid: int) -> list[int]:
+    """The living children of a process (Linux's /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes of a session in /proc")
+def test_a_worker_killed_mid_review_stops_it_with_a_message_and_no_process_left() -> None:
+    # A worker killed (by the out-of-memory killer, or a user) must not leave the review waiting for its
+    # answer: exit code 5, one line naming --jobs and what happened, no traceback, the other worker ended.
+    command = [sys.executable, "-m", "solver", "review", *map(str, GAMES), "--jobs", "2", "--time-limit", "60"]
+    child = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+    )
+    assert child.stderr is not None
+    try:
+        seen = b""
+        while b"solving position" not in seen:
+            chunk = os.read(child.stderr.fileno(), 256)
+            assert chunk, "the review ended before its pool solved anything"
+            seen += chunk
+        workers = [w for server in children(child.pid) for w in children(server)]
+        assert len(workers) == 2  # forked by the server, the command's child
+        os.kill(workers[0], signal.SIGKILL)
+        err = seen + child.communicate(timeout=30)[1]
+        started = time.monotonic()
+        while session_processes(child.pid) and time.monotonic() - started < 10:
+            time.sleep(0.05)
+        left = session_processes(child.pid)
+    finally:
+        if session_processes(child.pid):
+            os.killpg(child.pid, signal.SIGKILL)
+        child.wait()
+    assert child.returncode == 5
+    assert b"error: --jobs 2: a worker process ended before its solve did" in err
+    assert b"Traceback" not in err
+    assert left == []
+
+
 def test_the_timeline_has_each_phase_the_server_and_every_solve_in_the_workers(tmp_path: Path) -> None:
     timeline = tmp_path / "timeline.json"
     done = review_in_a_process(str(BANK_END), "--quiet", "--json", "--jobs", "2", "--timeline", str(timeline))

@@ -4,7 +4,8 @@ One file prints a summary and a table (or, with ``--json``, the list of runs). S
 reviewed together, their positions solved in ``--jobs`` processes (default: the machine's cores); ``--out
 runs.csv`` (or ``.parquet``) writes one polars table of all runs, its folder checked before any work. Progress
 goes to stderr. A file that cannot be imported is reported naming the action and the others are reviewed;
-the exit code is then 2. If the table cannot be written at the end, the runs are printed instead.
+the exit code is then 2. If the table cannot be written at the end, the runs are printed instead. If a worker
+process dies (killed, out of memory), the review stops with exit code 5 and the other workers are ended.
 ``--timeline FILE`` writes where the time went (`solver.timeline`), for ``python -m benchmarks.importer``.
 
 With several jobs the pool's server is asked for first, before the importer and the review are loaded: it
@@ -19,6 +20,7 @@ import math
 import os
 import sys
 import time
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
     from solver.titles.g1862.review import RunReview
 
 MAX_JOBS = 256
+EXIT_POOL_BROKEN = 5  # as `routes` when the solver fails
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -159,14 +162,19 @@ def run(args: argparse.Namespace) -> int:
             print(f"\rsolving position {done + 1}/{total}   ", end="", file=sys.stderr)
 
     started = time.perf_counter()
-    with SolverPool(args.jobs, timeline) as pool:  # the server starts while this process does the rest
-        from solver.titles.g1862.review import review_games, review_table
-        from solver.titles.g1862.routes.model import SolveOptions
+    try:
+        with SolverPool(args.jobs, timeline) as pool:  # the server starts while this process does the rest
+            from solver.titles.g1862.review import review_games, review_table
+            from solver.titles.g1862.routes.model import SolveOptions
 
-        timeline.phase("modules imported")
-        games, failed = _import_all(files)
-        timeline.phase("games read")
-        per_game = review_games(games, SolveOptions(time_limit=args.time_limit), show, pool=pool)
+            timeline.phase("modules imported")
+            games, failed = _import_all(files)
+            timeline.phase("games read")
+            per_game = review_games(games, SolveOptions(time_limit=args.time_limit), show, pool=pool)
+    except BrokenProcessPool:
+        message = "a worker process ended before its solve did (killed, or out of memory); nothing was reviewed"
+        report_problems([Problem(f"--jobs {args.jobs}", "pool", f"{message}: try again, or with fewer jobs")], False)
+        return EXIT_POOL_BROKEN
     timeline.phase("pool ended")
     if not args.quiet:
         print(f"\rreviewed {len(games)} games in {time.perf_counter() - started:.1f} s   ", file=sys.stderr)
