@@ -32,6 +32,7 @@ import multiprocessing
 import multiprocessing.forkserver
 import os
 import signal
+import sys
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -46,6 +47,9 @@ if TYPE_CHECKING:
 
 #: What the pool's server imports once, before it forks the workers: the optimizer, then this module.
 PRELOAD = ["solver.titles.g1862.routes.optimizer", __name__]
+
+#: Seconds a thread of the caller may hold the interpreter while a pool runs (Python's default: 0.005).
+POOL_SWITCH_INTERVAL = 0.0005
 
 #: When this module was loaded and the CPU its process had used by then. In a pool's worker these are the
 #: server's (it loads this module last of `PRELOAD`, then forks): when the server was ready, at what cost.
@@ -150,7 +154,12 @@ class SolverPool:
         self.executor: ProcessPoolExecutor | None = None
         self._sender = ThreadPoolExecutor(1)
         self._starting: Future[None] | None = None
+        self._switch_interval = sys.getswitchinterval()
         if jobs > 1:
+            # The caller's Python work (judging while the server starts) would hold the interpreter 5 ms at a
+            # time while the pool's threads wait to start the workers and send the positions: the first solve
+            # then began up to 0.11 s after the server was ready; 0.02-0.04 s with 0.5 ms (docs/importer.md).
+            sys.setswitchinterval(POOL_SWITCH_INTERVAL)
             asked = clock()[0]
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(PRELOAD)
@@ -173,6 +182,7 @@ class SolverPool:
     def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
         """Wait for the workers to end after the work; after an error or Ctrl-C, end them at once."""
         self._sender.shutdown()
+        sys.setswitchinterval(self._switch_interval)
         if self.executor is None or self._starting is None:
             return
         if kind is None:
