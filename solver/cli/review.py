@@ -9,7 +9,7 @@ process dies (killed, out of memory), the review stops with exit code 5 and the 
 ``--timeline FILE`` writes where the time went (`solver.timeline`), for ``python -m benchmarks.importer``.
 
 With several jobs the pool's server is asked for first, before the importer and the review are loaded: it
-starts (about 1 s of CPU) while this process loads them, reads the games and judges the recorded runs
+starts (0.6-0.8 s of CPU) while this process loads them, reads the games and judges the recorded runs
 (docs/importer.md "Measured"). So this module loads only what its parser needs.
 """
 
