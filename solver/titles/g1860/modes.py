@@ -7,7 +7,8 @@ re-entered, RB L527) or `"site"` (the 18xx.games options: small stations may be 
 (the Southern Railway has formed and its next stock round begun, RB L660), `nationalisation` (British Rail, RB
 L673), `insolvency` (`"leasing"`, RB L628, or the variant `"original"`, RB L727) and `flipped` (bankrupt
 companies whose bases are turned over, RB L691). `no_train_limit` records the optional rule of no limit on the
-trains a company holds (Phases, RB L285); the train limit itself is a board rule, not a route rule. A company's `insolvent` says it runs a leased train (RB L628).
+trains a company holds (Phases, RB L285); the train limit itself is a board rule, not a route rule. A company's
+`insolvent` says it runs a leased train (RB L628).
 """
 
 from __future__ import annotations
