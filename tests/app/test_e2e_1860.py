@@ -17,7 +17,7 @@ import pytest
 from test_e2e_any_title import drawn_hexes
 from test_e2e_browser import ROOT, choose, open_page, page, plotly_traces, segment, server, shot, wait_for_app
 
-from benchmarks.run_1860 import GAMES, dense_board
+from benchmarks.run_1860 import FOUR_TRAINS, GAMES, dense_board
 from solver.core.board_data import load_board
 from solver.core.board_position import position_to_data
 from solver.titles.g1860.importer import import_game
@@ -104,10 +104,11 @@ SHOWN_WITHIN = 15.0
 
 
 def test_stop_ends_a_dense_1860_solve_promptly_with_its_best_run_so_far(page: Any, tmp_path: Path) -> None:
-    # IWNJ's dense board of 19354's last board in the rulebook's mode: two 9+5 and two 8+4; its proof takes several
-    # seconds of CPU (docs/benchmarks.md, "1860"), far more than the two seconds before Stop is pressed.
+    # IWNJ's dense board of 19354's last board in the rulebook's mode: 9+5 9+5 8+4 7+4 under the rule of no train
+    # limit; its proof takes more than 10 s of CPU (docs/benchmarks.md, "1860"), far more than the two seconds
+    # before Stop is pressed.
     dense = tmp_path / "dense-iwnj.json"
-    board = dense_board(import_game(GAMES[0])[-1].position, "IWNJ", "rulebook")
+    board = dense_board(import_game(GAMES[0])[-1].position, "IWNJ", "rulebook", FOUR_TRAINS[0])
     dense.write_text(json.dumps(position_to_data(board)))
     pg = page
     open_page(pg, "Saved positions")
