@@ -11,7 +11,7 @@ from plotly.subplots import make_subplots
 
 from solver.core.board_data import load_board
 from solver.core.market import Move
-from solver.draw.stock_market import stock_market_figure
+from solver.draw.stock_market import stock_market_figure, token_colours
 from solver.titles.g18bf.money.kinds import POOL, TREASURY
 from solver.titles.g18bf.money.market import market
 from solver.titles.g18bf.money.outcome import MergerOutcome
@@ -33,19 +33,17 @@ LEGEND = (
 HOLDER_WORDS = {TREASURY: "treasury", POOL: "Pool"}
 
 
-def _colours() -> dict[str, tuple[str, str]]:
-    return {c.id: (c.color, c.text_color) for c in load_board("18bf").companies.values()}
-
-
 def market_picture(tokens: Mapping[int, Sequence[str]] | None = None, moves: Sequence[Move] = ()) -> go.Figure:
     """The 18BF market with the markers (price -> companies, top first) and the moves drawn as arrows."""
-    return stock_market_figure(market(), FILLS, ZONE_WORDS, tokens, _colours(), moves, height=170 + 24 * len(moves))
+    return stock_market_figure(
+        market(), FILLS, ZONE_WORDS, tokens, token_colours(load_board("18bf")), moves, height=170 + 24 * len(moves)
+    )
 
 
 def holdings_picture(outcome: MergerOutcome) -> go.Figure:
     """Who holds what: each holder's shares of the old companies (left) and of the new or taking-over company
     (right), each bar labelled with its company, the treasury and the Pool named as such."""
-    colours = _colours()
+    colours = token_colours(load_board("18bf"))
     holders = list(dict.fromkeys([*[h for hs in outcome.holdings_before.values() for h in hs], *outcome.holdings]))
     names = [HOLDER_WORDS.get(h, h) for h in holders]
     fig = make_subplots(
