@@ -434,13 +434,14 @@ def _option(
 
 def _keep(phase: str, old: Sequence[str], new: str, limit: int, runs: _Runs) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The trains held after buying `new` within `limit` (the new one and the old ones of the best run when some
-    must go) and those discarded; with a limit of 0 (a minor in phase 8) nothing is held."""
+    must go, the dearer trains on a tie) and those discarded; with a limit of 0 (a minor in phase 8) nothing is
+    held."""
     if len(old) + 1 <= limit:
         return (*old, new), ()
     if limit < 1:
         return (), (*old, new)
     keeps = list(dict.fromkeys(tuple(sorted(c)) for c in combinations(old, limit - 1)))
-    best = max(keeps, key=lambda keep: runs(phase, (*keep, new)).revenue)
+    best = max(keeps, key=lambda keep: (runs(phase, (*keep, new)).revenue, sum(train_sides()[t].cost for t in keep)))
     rest = list(old)
     for t in best:
         rest.remove(t)
