@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.titles.g18bf.money.kinds import SHARES
+from solver.titles.g18bf.money.kinds import KINDS, SHARES, Kind
 from solver.titles.g18bf.money.market import market
 from solver.titles.g18bf.money.position import certificate_limit, certificates, company_money
 from solver.titles.g18bf.money.shares import purchase_preview, redemption_preview
@@ -161,16 +161,15 @@ def test_buy_stock_of_an_unstarted_company_is_refused() -> None:
 
 @settings(max_examples=100, deadline=None)
 @given(
-    st.sampled_from(["public", "system"]),
+    st.sampled_from(KINDS[1:]),
     st.sampled_from(PRICES),
     st.integers(0, 3000),
     st.integers(0, 10),
     st.integers(1, 10),
 )
-def test_property_redemption_conserves_cash_and_shares(kind: str, price: int, cash: int, pool: int, n: int) -> None:
+def test_property_redemption_conserves_cash_and_shares(kind: Kind, price: int, cash: int, pool: int, n: int) -> None:
     """Cash is conserved (the company pays the Bank exactly) and so are the shares, whatever is redeemed."""
-    assert kind in ("public", "system")
-    k = "public" if kind == "public" else "system"
+    k = kind
     holdings = {"Ann": SHARES[k] - pool, "pool": pool}
     if n > min(pool, cash // price):
         return

@@ -61,7 +61,7 @@ def test_r13_a_3g_beats_the_5_when_the_marker_cities_are_worth_more_than_the_rou
     assert (five.run.revenue, five.revenue_change, five.price) == (70, 0, 550)
     assert (goods.run.revenue, goods.revenue_change, goods.price) == (240, 170, 450)
     assert (goods.per_share, goods.per_share_change) == (24, 17)
-    assert goods.run.proven and decision.best is goods
+    assert goods.run.proven and decision.best is not None and decision.best.label == "3G"
     assert any("for good" in s.text and s.rule == "§10.10" for s in goods.steps)
 
 
