@@ -31,9 +31,14 @@ from solver.titles.g18bf.money.position import (
 )
 from solver.titles.g18bf.money.runs import RunEarnings, best_earnings
 from solver.titles.g18bf.money.shares import purchase_preview, redemption_preview
-from solver.titles.g18bf.money.train_decision import TrainDecision, default_candidates, train_decision
+from solver.titles.g18bf.money.train_decision import (
+    TrainDecision,
+    TrainOption,
+    buyable,
+    default_candidates,
+    train_decision,
+)
 from solver.titles.g18bf.money.turn import turn_preview
-from solver.titles.g18bf.trains import train_sides
 
 #: The page's company picker: (order, kinds, position, key) -> the company chosen, or None.
 Pick = Callable[[list[str], tuple[str, ...], BoardPosition, str], CompanyMoney | None]
@@ -134,7 +139,7 @@ def train_section(pos: BoardPosition, order: list[str], pick: Pick) -> tuple[Mov
         money = pick(order, ("minor", "public", "system"), pos, "bf-train-company")
     if money is None:
         return ()
-    offered = [n for n in train_sides() if n not in ("2",)]
+    offered = buyable(pos.phase, money.kind, money.trains)
     chosen = c2.multiselect(
         "Trains to compare",
         offered,
@@ -178,7 +183,7 @@ def _show_decision(decision: TrainDecision) -> None:
             o.per_share_change,
             ", ".join(o.trains_after) or "none",
             ", ".join((*o.rusted, *o.discarded)) or "",
-            "yes" if o.affordable else "no",
+            _paid(o),
             "proven" if o.run.proven else o.run.status_text,
         )
         for o in decision.options
@@ -189,6 +194,12 @@ def _show_decision(decision: TrainDecision) -> None:
     for i, option in enumerate(decision.options):
         with st.expander(f"{option.label}: step by step"):
             _steps(option.steps, f"bf-train-steps-{i}")
+
+
+def _paid(option: TrainOption) -> str:
+    if not option.affordable:
+        return "no"
+    return f"yes, {option.loans} loan(s)" if option.loans else "yes"
 
 
 def shares_section(pos: BoardPosition, order: list[str], pick: Pick) -> tuple[Move, ...]:

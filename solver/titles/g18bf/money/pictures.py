@@ -125,6 +125,6 @@ def train_decision_picture(decision: TrainDecision) -> go.Figure:
         height=110 + 40 * len(options),
         margin={"l": 10, "r": 10, "t": 40, "b": 30},
         xaxis={"title": "best run (£)", "rangemode": "tozero"},
-        yaxis={"autorange": "reversed"},
+        yaxis={"autorange": "reversed", "type": "category"},
     )
     return fig

@@ -153,6 +153,11 @@ def next_phase(phase: str) -> str | None:
     return PHASES[i + 1] if i + 1 < len(PHASES) else None
 
 
+def buyable(phase: str, kind: Kind, trains: Sequence[str] = ()) -> list[str]:
+    """Every train a `kind` company holding `trains` may buy in `phase`, new or from the Pool (§10.10, §8)."""
+    return [n for n in train_sides() if not _refusals(n, phase, kind, trains, "")]
+
+
 def default_candidates(phase: str, kind: Kind, trains: Sequence[str] = ()) -> list[str]:
     """The trains a company may be offered from the Bank: both sides of the card that started the phase and of the
     card that starts the next one, and from phase 8 the 2+2 and, for a System without one, the 5+5E (§10.10, §8)."""
@@ -162,7 +167,8 @@ def default_candidates(phase: str, kind: Kind, trains: Sequence[str] = ()) -> li
         for name, side in train_sides().items()
         if (side.from_phase in upcoming if side.starts_phase else phase_index(side.from_phase) <= phase_index(phase))
     ]
-    return [n for n in names if not _refusals(n, phase, kind, trains, "")]
+    allowed = buyable(phase, kind, trains)
+    return [n for n in names if n in allowed]
 
 
 def _refusals(name: str, phase: str, kind: Kind, trains: Sequence[str], company: str) -> list[Problem]:
