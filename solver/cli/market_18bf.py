@@ -126,11 +126,17 @@ def _earnings(args: argparse.Namespace, position: BoardPosition, money: CompanyM
         return None
     if args.revenue is not None:
         raise InputError([Problem("--best-run", rulebook.RUN, "give --revenue or --best-run, not both")])
+    _check_time_limit(args.time_limit)
     best = best_earnings(position, money.company, time_limit=args.time_limit)
     if not args.json:
         routes = "; ".join(f"{r.train}: {' '.join(r.nodes)}" for r in best.routes) or "no route"
         print(f"{money.company}'s best run: {best.revenue}, {best.status_text} ({routes}) ({rulebook.RUN})")
     return best
+
+
+def _check_time_limit(seconds: float) -> None:
+    if seconds < 0:
+        raise InputError([Problem("--time-limit", "format", f"seconds from 0, not {seconds:g}")])
 
 
 def _exit(best: RunEarnings | None) -> int:
@@ -300,6 +306,7 @@ def run_endgame(args: argparse.Namespace) -> int:
 
 def run_trains(args: argparse.Namespace) -> int:
     position = _position(args.position)
+    _check_time_limit(args.time_limit)
     out = train_decision(position, _company(args), args.train, time_limit=args.time_limit)
     if args.json:
         print_json({"ok": True, **out.to_dict()})

@@ -23,8 +23,8 @@ NO_LIMIT = 600.0
 class RunEarnings:
     """A company's best run on a board: its revenue, its routes (route trains, then G-trains), the optimizer's
     status (`optimal`, `feasible`: the best found when the time limit or Stop came, `infeasible`: no legal run,
-    proven, `unknown`: no run found in the time), whether that revenue is proven the most, the status in words and
-    the seconds taken."""
+    proven, `unknown`: no route found in the time: the revenue is then the G-trains' alone, which are chosen
+    exactly), whether that revenue is proven the most, the status in words and the seconds taken."""
 
     revenue: int
     routes: tuple[RouteSpec, ...]
@@ -64,7 +64,7 @@ def best_earnings(
     until `stop` is set. InputError (from the optimizer) names a company or train the board refuses."""
     result = optimizer.best_run(position, company, time_limit=NO_LIMIT if time_limit is None else time_limit, stop=stop)
     return RunEarnings(
-        result.evaluation.revenue if result.status != "unknown" else 0,
+        result.evaluation.revenue,
         tuple(result.routes),
         result.status,
         result.status in ("optimal", "infeasible"),

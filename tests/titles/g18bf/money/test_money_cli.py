@@ -158,6 +158,11 @@ def test_market_redeem_and_buy(capsys: pytest.CaptureFixture[str]) -> None:
         ),
         (["market", "dividend", "--position", TRAINS, "--company", "NER"], "--revenue"),
         (["market", "loans", TRAINS, "--company", "NER", "--revenue", "10", "--withheld"], "--withheld"),
+        (["market", "trains", TRAINS, "--company", "NER", "--time-limit", "-1"], "--time-limit"),
+        (
+            ["market", "dividend", "--position", TRAINS, "--company", "NER", "--best-run", "--time-limit", "-1"],
+            "--time-limit",
+        ),
     ],
 )
 def test_train_and_share_previews_refuse_bad_input_with_exit_2(
@@ -166,3 +171,13 @@ def test_train_and_share_previews_refuse_bad_input_with_exit_2(
     code = main(argv)
     err = capsys.readouterr().err
     assert code == 2 and named in err and "Traceback" not in err
+
+
+def test_market_dividend_best_run_stopped_by_the_time_limit_previews_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A time limit of 0 ends the search before any run is found: the status is printed, no dividend is previewed
+    and the exit code is 4 (as the routes command's)."""
+    code = main(["market", "dividend", "--position", TRAINS, "--company", "NER", "--best-run", "--time-limit", "0"])
+    text = capsys.readouterr().out
+    assert code == 4 and "the time limit came before any run was found" in text and "price" not in text

@@ -5,6 +5,7 @@ limit and the discard), paying with loans only without a train, and the refusals
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -188,3 +189,14 @@ def test_property_a_purchase_keeping_the_old_trains_never_lowers_the_run(old: li
             assert option.phase_after == "5" and not option.discarded
             assert option.run.revenue >= decision.current.revenue
             assert sum(option.cash_changes.values()) == 0
+
+
+def test_train_decision_stop_ends_every_run_marked_not_proven() -> None:
+    """Stop pressed before the runs: every route run ends at once, not proven (and never counted as proven); the
+    G-train's cities are chosen exactly, so the 3G's run stays proven."""
+    stop = threading.Event()
+    stop.set()
+    decision = train_decision(glasgow_line(), "NER", ["5", "3G"], stop=stop)
+    five, goods = _option(decision, "5"), _option(decision, "3G")
+    assert not five.run.proven and five.run.status in ("unknown", "feasible")
+    assert goods.run.proven and goods.run.revenue == 90
