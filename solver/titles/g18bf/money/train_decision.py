@@ -182,18 +182,13 @@ def _refusals(name: str, phase: str, kind: Kind, trains: Sequence[str], company:
     after = _phase_after(side, phase)
     if after is None:
         soon = next_phase(phase) or phase
-        what = (
-            f"the {side.card} card starts phase {side.from_phase}"
+        why = (
+            f"the {side.card} card starts phase {side.from_phase}: in phase {phase} the Bank offers the trains of the "
+            f"cards of phase {phase} or {soon} only"
             if side.starts_phase
-            else (f"no {name} may be bought before phase {side.from_phase}")
+            else f"no {name} may be bought before phase {side.from_phase}"
         )
-        return [
-            Problem(
-                where,
-                rulebook.TRAIN_PHASE,
-                f"{what}: in phase {phase} the Bank offers trains of phase {phase} or {soon} only",
-            )
-        ]
+        return [Problem(where, rulebook.TRAIN_PHASE, why)]
     if side.obsolete_in is not None and phase_index(side.obsolete_in) <= phase_index(after):
         return [Problem(where, rulebook.TRAIN_PHASE, f"{name}-trains are obsolete from phase {side.obsolete_in}")]
     if side.owners and kind not in side.owners:

@@ -167,6 +167,12 @@ def test_train_decision_refuses_trains_not_for_sale_naming_them() -> None:
         assert info.value.problems[0].where == f"train {train}" and words in info.value.problems[0].message
     with pytest.raises(InputError, match="only a system may own a 5\\+5E"):
         train_decision(glasgow_line(phase="8"), "NER", ["5+5E"])
+    system = company(200, "Ann", holdings={"Ann": 8, "ipo": 12}, cash=2000, trains=("5",))
+    pos = money_position("7", {"GWR": system}, {"D6": [[], ["GWR"], []]}, PLAYERS, GLASGOW_TO_MIDDLESBROUGH)
+    with pytest.raises(InputError, match="no 5\\+5E may be bought before phase 8"):
+        train_decision(pos, "GWR", ["5+5E"])
+    with pytest.raises(InputError, match="already owns 1 5\\+5E"):
+        train_decision(_lms(), "LMS", ["5+5E"])
 
 
 def test_train_decision_default_candidates_are_this_and_the_next_cards() -> None:
