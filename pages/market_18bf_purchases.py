@@ -78,8 +78,7 @@ def _task(key: str, pos: BoardPosition, inputs: Any, pressed: bool, work: Callab
 
 
 def run_line(company: str, run: RunEarnings) -> str:
-    routes = "; ".join(f"{r.train}: {' '.join(r.nodes)}" for r in run.routes) or "no route"
-    return f"{company}'s best run: £{run.revenue}, {run.status_text} ({run.seconds:.2f} s). {routes}."
+    return f"{company}'s best run: £{run.revenue}, {run.status_text} ({run.seconds:.2f} s). {run.routes_text()}."
 
 
 def earnings_input(pos: BoardPosition, money: CompanyMoney, key: str, where: Any) -> int | None:

@@ -129,8 +129,7 @@ def _earnings(args: argparse.Namespace, position: BoardPosition, money: CompanyM
     _check_time_limit(args.time_limit)
     best = best_earnings(position, money.company, time_limit=args.time_limit)
     if not args.json:
-        routes = "; ".join(f"{r.train}: {' '.join(r.nodes)}" for r in best.routes) or "no route"
-        print(f"{money.company}'s best run: {best.revenue}, {best.status_text} ({routes}) ({rulebook.RUN})")
+        print(f"{money.company}'s best run: {best.revenue}, {best.status_text} ({best.routes_text()}) ({rulebook.RUN})")
     return best
 
 

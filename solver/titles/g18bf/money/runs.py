@@ -38,6 +38,10 @@ class RunEarnings:
         """Whether the revenue is an answer: a run (proven or not) or the proof that none is legal."""
         return self.status != "unknown"
 
+    def routes_text(self) -> str:
+        """Each train's route (a G-train's cities) as `train: node node ...`; "no route" for none."""
+        return "; ".join(f"{r.train}: {' '.join(r.nodes)}" for r in self.routes) or "no route"
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "revenue": self.revenue,

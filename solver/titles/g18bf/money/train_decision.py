@@ -393,6 +393,7 @@ def _option(
             rulebook.RUN,
         )
     )
+    steps.append(Step(f"the run: {best.routes_text()}", rulebook.RUN))
     share, before = per_share(money.kind, best.revenue), per_share(money.kind, current.revenue)
     who = "its owner receives" if money.kind == "minor" else f"each of its {SHARES[money.kind]} shares pays"
     steps.append(
