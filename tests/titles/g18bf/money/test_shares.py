@@ -7,6 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solver.errors import InputError
 from solver.titles.g18bf.money.kinds import KINDS, SHARES, Kind
 from solver.titles.g18bf.money.market import market
 from solver.titles.g18bf.money.position import certificate_limit, certificates, company_money
@@ -176,3 +177,38 @@ def test_property_redemption_conserves_cash_and_shares(kind: Kind, price: int, c
     out = redemption_preview(k, price, cash, holdings, n, company="X")
     assert sum(out.cash_changes.values()) == 0 and out.cash_after == cash - n * price >= 0
     assert sum(out.holdings_after.values()) == SHARES[k]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(KINDS[1:]), st.sampled_from(PRICES), st.lists(st.sampled_from(["Ann", "Bob", "pool", "ipo"])))
+def test_property_a_purchase_conserves_cash_and_shares_within_60_percent(
+    kind: Kind, price: int, deal: list[str]
+) -> None:
+    """Whatever Bob buys from wherever: cash and shares conserved, never above 60 %, the price unchanged; or a
+    refusal under §9.3."""
+    total = SHARES[kind]
+    holdings = {"Ann": 2, "Bob": 0, "pool": 0, "ipo": 0}
+    for holder in deal[: total - 2]:
+        holdings[holder] += 1
+    holdings["ipo"] += total - sum(holdings.values())
+    for source in ("ipo", "pool"):
+        try:
+            out = purchase_preview(
+                kind,
+                price,
+                "Bob",
+                holdings=holdings,
+                director="Ann",
+                seats=SEATS,
+                cash={"Bob": 10_000},
+                certificates=holdings["Bob"],
+                certificate_limit=32,
+                source=source,
+                company="X",
+            )
+        except InputError as exc:
+            assert all(p.rule.startswith("§9.3") for p in exc.problems)
+            continue
+        assert sum(out.cash_changes.values()) == 0 and out.cash_changes["Bob"] == -price
+        assert sum(out.holdings_after.values()) == total and out.price == price
+        assert out.holdings_after["Bob"] <= total * 60 // 100
