@@ -113,7 +113,7 @@ TRAINS = Path(__file__).resolve().parents[2] / "examples" / "position-18bf-train
 
 
 def test_stock_market_train_decision_r13(app: AppTest) -> None:
-    """R13 on the page: NER compares the 5 and the 3G (§10.10): the 3G's best run 240 (+170), both proven, and the
+    """R13 on the page: NER compares the 5 and the 3G (§10.10): the 3G's best run 200 (+130), both proven, and the
     side chosen for good in the step log."""
     app.session_state["position"] = load_any_position(TRAINS)
     app.switch_page("pages/market.py").run()
@@ -124,10 +124,10 @@ def test_stock_market_train_decision_r13(app: AppTest) -> None:
     next(b for b in app.button if b.label == "Compare trains").click().run()
     assert not app.exception
     text = shown(app)
-    assert "**Without a purchase: £70** (proven optimal)" in text and "**best buy: 3G** for £450, run £240" in text
+    assert "**Without a purchase: £70** (proven optimal)" in text and "**best buy: 3G** for £450, run £200" in text
     assert "cannot be turned to its 5, even back in the Pool (§10.10)" in text
     table = app.dataframe[0].value
-    assert table["run"].to_list() == [70, 240] and table["proof"].to_list() == ["proven", "proven"]
+    assert table["run"].to_list() == [70, 200] and table["proof"].to_list() == ["proven", "proven"]
     assert len(app.get("plotly_chart")) == 2
 
 

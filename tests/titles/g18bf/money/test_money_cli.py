@@ -102,13 +102,13 @@ BAD = Path(__file__).parent / "bad"
 
 
 def test_market_trains_r13_json(capsys: pytest.CaptureFixture[str]) -> None:
-    """R13 from the command line: the 3G's run is 170 more than the 5's, both proven (§10.10, §10.6)."""
+    """R13 from the command line: the 3G's run is 130 more than the 5's, both proven (§10.10, §10.6)."""
     code, out = run_json(capsys, "market", "trains", TRAINS, "--company", "NER", "--train", "5", "--train", "3G")
     options = out["options"]
     assert code == 0 and isinstance(options, list)
     assert [(o["train"], o["run"]["revenue"], o["run"]["proven"]) for o in options] == [
         ("5", 70, True),
-        ("3G", 240, True),
+        ("3G", 200, True),
     ]
     assert out["best"] == "3G"
 

@@ -33,13 +33,13 @@ def _public(phase: str, trains: tuple[str, ...], cash: int, stations: Any, tiles
 
 def edinburgh_and_two_marker_cities(trains: tuple[str, ...] = ("4",), cash: int = 600) -> BoardPosition:
     """R13's board: NER's markers at Edinburgh (track to Berwick: a route of 30 + 10 and England-Scotland), and at
-    Newcastle (brown Y, 50) and York (brown, 40) with no track between them; phase 5 (Mine 50)."""
+    Newcastle (yellow Y, 30) and York (yellow, 20) with no track between them; phase 5 (Mine 50)."""
     return _public(
         "5",
         trains,
         cash,
         {"D10": [["NER"]], "G17": [["NER"]], "K19": [["NER"]]},
-        [*EDINBURGH_BERWICK, ("G17", "623", 0), ("K19", "63", 0)],
+        [*EDINBURGH_BERWICK, ("G17", "621", 2), ("K19", "57", 1)],
     )
 
 
@@ -55,13 +55,13 @@ def _option(decision: TrainDecision, label: str) -> Any:
 
 def test_r13_a_3g_beats_the_5_when_the_marker_cities_are_worth_more_than_the_route() -> None:
     """R13: the 5 adds nothing to the 4's route (no track left: routes share none, §10.6), the 3G earns the Mine
-    bonus 50 and its three marker cities 30 + 50 + 40 (§10.6): 170 more, 17 a share; the side is for good."""
+    bonus 50 and its three marker cities 30 + 30 + 20 (§10.6): 130 more, 13 a share; the side is for good."""
     decision = train_decision(edinburgh_and_two_marker_cities(), "NER", ["5", "3G"])
     assert decision.current.revenue == 70 and decision.current.proven
     five, goods = _option(decision, "5"), _option(decision, "3G")
     assert (five.run.revenue, five.revenue_change, five.price) == (70, 0, 550)
-    assert (goods.run.revenue, goods.revenue_change, goods.price) == (240, 170, 450)
-    assert (goods.per_share, goods.per_share_change) == (24, 17)
+    assert (goods.run.revenue, goods.revenue_change, goods.price) == (200, 130, 450)
+    assert (goods.per_share, goods.per_share_change) == (20, 13)
     assert goods.run.proven and decision.best is not None and decision.best.label == "3G"
     assert any("for good" in s.text and s.rule == "§10.10" for s in goods.steps)
 
