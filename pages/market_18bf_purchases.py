@@ -20,6 +20,7 @@ from solver.core.board_position import BoardPosition
 from solver.core.market import Move
 from solver.core.money_steps import Step
 from solver.titles.g18bf.money.dividend import CHOICES, Choice
+from solver.titles.g18bf.money.kinds import Kind
 from solver.titles.g18bf.money.pictures import train_decision_picture
 from solver.titles.g18bf.money.position import (
     CompanyMoney,
@@ -40,8 +41,8 @@ from solver.titles.g18bf.money.train_decision import (
 )
 from solver.titles.g18bf.money.turn import turn_preview
 
-#: The page's company picker: (order, kinds, position, key) -> the company chosen, or None.
-Pick = Callable[[list[str], tuple[str, ...], BoardPosition, str], CompanyMoney | None]
+#: The page's company picker: (kinds, position, key) -> the company chosen, or None.
+Pick = Callable[[tuple[Kind, ...], BoardPosition, str], CompanyMoney | None]
 TASKS = "bf-purchase-tasks"  # key -> (position, inputs, Task) of the last run started from each part
 NO_TOOLBAR = {"displayModeBar": False}
 
@@ -131,11 +132,11 @@ def turn_from_earnings(pos: BoardPosition, money: CompanyMoney, cheapest: int, w
     return turn.moves
 
 
-def train_section(pos: BoardPosition, order: list[str], pick: Pick) -> tuple[Move, ...]:
+def train_section(pos: BoardPosition, pick: Pick) -> tuple[Move, ...]:
     """The train decision: candidates, each way to buy them, the best runs and the step logs."""
     c1, c2, c3 = st.columns([1, 2, 1])
     with c1:
-        money = pick(order, ("minor", "public", "system"), pos, "bf-train-company")
+        money = pick(("minor", "public", "system"), pos, "bf-train-company")
     if money is None:
         return ()
     offered = buyable(pos.phase, money.kind, money.trains)
@@ -201,11 +202,11 @@ def _paid(option: TrainOption) -> str:
     return f"yes, {option.loans} loan(s)" if option.loans else "yes"
 
 
-def shares_section(pos: BoardPosition, order: list[str], pick: Pick) -> tuple[Move, ...]:
+def shares_section(pos: BoardPosition, pick: Pick) -> tuple[Move, ...]:
     """A company redeeming shares from the Pool (§10.3) or a player buying one certificate (§9.3)."""
     c1, c2, c3 = st.columns(3)
     with c1:
-        money = pick(order, ("public", "system"), pos, "bf-shares-company")
+        money = pick(("public", "system"), pos, "bf-shares-company")
     if money is None:
         return ()
     what = c2.radio("Who buys", ["The company redeems (§10.3)", "A player buys (§9.3)"], key="bf-shares-what")
