@@ -271,6 +271,17 @@ def place_marker(position: BoardPosition, hex_: str, node: int, company: str) ->
         raise InputError(
             [Problem(_where(position, hex_), rulebook.ONE_BASE_PER_HEX, f"{company} already has a base here")]
         )
+    slots = position.face(hex_).nodes[node].slots
+    if here and len(here[node]) >= slots:
+        raise InputError(
+            [
+                Problem(
+                    _where(position, hex_),
+                    rulebook.BASE_REACH,
+                    f"no free space on node {node} ({', '.join(here[node])})",
+                )
+            ]
+        )
     markers = (*(here[node] if here else ()), company)
     return _rebuilt(position, _with_markers(position, hex_, node, markers))
 
