@@ -78,6 +78,8 @@ class Title:
     board_rules: str | None = None
     # what `validate` and `show` say the board rules checked
     board_rules_checked: str = ""
+    # the module of its board edits (`lay_tile`, `tile_offer`, ... on the core's positions; docs/board-1860.md)
+    editor: str | None = None
 
     @property
     def short(self) -> str:
@@ -119,6 +121,16 @@ class Title:
         """The position with these entries of its `rules` set, by the title's own reading (run_settings)."""
         assert self.settings_writer is not None
         return _function(self.settings_writer)(position, **rules)
+
+    @property
+    def core_positions(self) -> bool:
+        """Whether its positions are the core's (solver/core/board_position.py) rather than a format of its own."""
+        return self.position_reader.startswith(f"{_BOARD_POSITION}:")
+
+    def edit(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """Its board edit `name` (a function of its `editor` module) called with these arguments."""
+        assert self.editor is not None
+        return _function(f"{self.editor}:{name}")(*args, **kwargs)
 
     def board_problems(self, position: Any) -> list[Any]:
         """Every fault of `position` against the title's board rules (Problems); empty without board rules."""
@@ -171,6 +183,7 @@ TITLES: Mapping[str, Title] = MappingProxyType(
                 capabilities=frozenset({"edit", "score", "solve", "import", "previews"}),
                 pages=APP_PAGES,
                 board_rules="solver.titles.g1860.board_rules:position_problems",
+                editor="solver.titles.g1860.editing",
                 board_rules_checked="1860's board rules (tiles for their hex, letter, phase and track; bases; "
                 "train limit, counts and rusting)",
                 evaluator="solver.titles.g1860.evaluator:evaluate",
