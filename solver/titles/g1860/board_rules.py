@@ -300,7 +300,8 @@ def _values(position: BoardPosition, hex_: str) -> list[int]:
 
 
 def lay_problems(before: BoardPosition, after: BoardPosition, hex_: str, company: str) -> list[Problem]:
-    """The rules of `company` laying the tile that turns `before` into `after` on `hex_`: a first tile must connect
+    """The rules of `company` laying the tile that turns `before` into `after` on `hex_`: none once the Southern
+    Railway has formed and a stock round followed (RB L656: the position's `halts_ignored`); a first tile must connect
     with its qualifying track, or lie on its home town (Laying Track, RB L483-L485; Building Bases, RB L509); an
     upgrade needs a train (RB L499) that reaches the tile from a base (RB L495), and must add an exit to track the
     company reaches or raise the value of a station on it (RB L497: read as docs/board-1860.md says)."""
@@ -309,6 +310,14 @@ def lay_problems(before: BoardPosition, after: BoardPosition, hex_: str, company
     state = before.companies.get(company)
     if state is None:
         return [Problem(f"company {company}", rulebook.HOME_BASE, f"{company} is not in play in this position")]
+    if position_rules(before).halts_ignored:
+        return [
+            Problem(
+                where,
+                rulebook.NO_BUILDING_AFTER_SOUTHERN,
+                "the Southern Railway has formed and a stock round followed: no track is laid or upgraded any more",
+            )
+        ]
     upgrade = hex_ in before.tiles or board.hexes[hex_].color != "white"
     info = board.companies[company]
     if not upgrade:

@@ -76,3 +76,5 @@ TRAIN_LIMIT = "Phases, RB L274-L285; Buying Trains, RB L612"
 TRAIN_COUNTS = "Phases, RB L274-L289"
 #: A phase starts when the first train of its type is bought; trains rust as it starts.
 PHASE_TRAINS = "Phases, RB L272, L293"
+#: From the stock round after the Southern Railway forms no track is laid or upgraded and no base built.
+NO_BUILDING_AFTER_SOUTHERN = "Formation of the Southern Railway, RB L656"

@@ -78,6 +78,12 @@ def test_a_first_tile_connects_with_qualifying_track_rb_l483() -> None:
     editing.lay_tile(EARLY, "K7", "7", 1)  # copying the table: no company, no reach
 
 
+def test_no_track_after_the_southern_and_its_stock_round_rb_l656() -> None:
+    southern = _changed(EARLY, rules={"halts_ignored": True})
+    assert _refused(editing.lay_tile, southern, "K7", "7", 1, "IOW") == ("K7", rulebook.NO_BUILDING_AFTER_SOUTHERN)
+    assert editing.tile_offer(southern, "J4", "IOW") == editing.tile_offer(southern, "K7", "IOW") == []
+
+
 def test_yellow_does_not_replace_yellow_rb_l491() -> None:
     where, rule = _refused(editing.lay_tile, EARLY, "F4", "741", 0)
     assert (where, rule) == ("F4 (Cement Mills)", rulebook.KEEP_TRACK)
