@@ -71,8 +71,8 @@ def _tile_offer(rules: Title, pos: BoardPosition, hex_: str) -> None:
             for o in offers
         ]
         st.dataframe(pl.DataFrame(table), hide_index=True, width="stretch")
-        c1, c2, c3 = st.columns([2, 2, 2], vertical_alignment="bottom")
-        choice = c1.selectbox("Tile", offers, format_func=lambda o: o.label(), key=f"offer-{hex_}")
+        c1, c2, c3 = st.columns([5, 4, 3], vertical_alignment="bottom")
+        choice = c1.selectbox("Tile", offers, format_func=lambda o: o.tile, key=f"offer-{hex_}")
         rotation = c2.selectbox("Rotation", choice.rotations, key=f"rotation-{hex_}-{choice.tile}")
         if c3.button("Lay", type="primary", key=f"lay-{hex_}"):
             by = f" for {company}" if company else ""

@@ -31,11 +31,6 @@ class TileOption:
     replaces: str | None
     available: int | None
 
-    def label(self) -> str:
-        verb = f"upgrade {self.replaces} to" if self.replaces else "lay"
-        left = "" if self.available is None else f" ({self.available} left)"
-        return f"{verb} {self.tile}{left}"
-
 
 def _where(position: BoardPosition, hex_: str) -> str:
     hexes = position.board.hexes
