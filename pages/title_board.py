@@ -152,9 +152,8 @@ def show(pos: BoardPosition) -> None:
             else:
                 title_board_edit.hex_panel(rules, pos, hex_)
         with map_col:
-            st.plotly_chart(
-                position_figure(pos, height_for_width(board, EDIT_MAP_WIDTH)), key="title-board-map", config=config
-            )
+            figure = position_figure(pos, height_for_width(board, EDIT_MAP_WIDTH), selected=[hex_])
+            st.plotly_chart(figure, key="title-board-map", config=config)
     else:
         coming = "tile lays" if rules.on_core_routes else "tile lays, routes"
         st.caption(

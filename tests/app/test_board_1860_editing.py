@@ -4,7 +4,9 @@ with the rule named and nothing changed, Undo, a base placed, trains refused ove
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -51,6 +53,8 @@ def _early(phase: str = "2", **changes: object) -> BoardPosition:
 
 def test_a_tile_from_the_offer_is_laid_and_undo_takes_it_back(app: AppTest) -> None:
     _open(app, _early(), "K7")
+    chart: Any = app.get("plotly_chart")[0]
+    assert "selected" in [t.get("name") for t in json.loads(chart.proto.spec)["data"]]  # the chosen hex outlined
     assert any(e.label.startswith("Tile offer for K7") for e in app.expander)
     app.selectbox(key="offer-K7").set_value(next(o for o in app.selectbox(key="offer-K7").options if o == "8"))
     app.run()
