@@ -16,7 +16,8 @@ from solver.core.board_position import BoardPosition, parse_position, position_t
 from solver.titles.g1860 import rulebook
 from solver.titles.g1860.board_rules import position_problems
 from solver.titles.g1860.importer import import_game
-from tests.titles.g1860 import boards
+
+from . import boards
 
 ROOT = Path(__file__).parents[3]
 BAD = Path(__file__).parent / "data" / "board-bad"
