@@ -19,7 +19,9 @@ a value it can reach.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from functools import cache
+from types import MappingProxyType
 
 from solver.core.board_data import Board, Tile, load_board
 from solver.core.board_position import BoardPosition
@@ -63,6 +65,7 @@ def hex_refuses(board: Board, hex_: str, tile: Tile) -> Problem | None:
             (0, 0): "plain track (no stations)",
             (1, 0): "one halt or small station",
             (2, 0): "two halts or small stations",
+            (0, 1): "one large station (a town)",
         }.get((villages, large), f"{large} large station(s) and {villages} halt(s) or small station(s)")
         have = f"{big} large station(s) and {minor} halt(s) or small station(s)"
         return Problem(where, rulebook.TILE_FOR_HEX, f"the hex takes {need}; tile {tile.id} has {have}")
@@ -70,12 +73,12 @@ def hex_refuses(board: Board, hex_: str, tile: Tile) -> Problem | None:
 
 
 @cache
-def _lays(title: str, variant: str, hex_: str) -> dict[str, frozenset[int]]:
+def _lays(title: str, variant: str, hex_: str) -> Mapping[str, frozenset[int]]:
     board = load_board(title, variant)
-    return reachable_lays(board, hex_, lambda tile: hex_refuses(board, hex_, tile) is None)
+    return MappingProxyType(reachable_lays(board, hex_, lambda tile: hex_refuses(board, hex_, tile) is None))
 
 
-def legal_lays(board: Board, hex_: str) -> dict[str, frozenset[int]]:
+def legal_lays(board: Board, hex_: str) -> Mapping[str, frozenset[int]]:
     """Every tile that may lie on `hex_`, with its rotations: one suiting the hex (RB L450-L453, L465) and keeping
     the printed track, or an upgrade of one keeping all its track on the same sides (RB L491), whatever the phase
     and the box. A tile found on a hex at the table stands for the chain of tiles it replaced."""

@@ -9,7 +9,7 @@ and the core loader's counts. Naming the company that lays a tile adds the rules
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,7 +92,7 @@ def _with_tile(position: BoardPosition, hex_: str, tile_id: str, rotation: int) 
     return data
 
 
-def _candidates(position: BoardPosition, hex_: str) -> dict[str, frozenset[int]]:
+def _candidates(position: BoardPosition, hex_: str) -> Mapping[str, frozenset[int]]:
     """The tiles, with rotations, that may replace what lies on `hex_`: on a hex with a tile, its listed upgrades
     at the rotations keeping all its track on the same sides (Upgrading Track, RB L491); otherwise every tile a
     chain of lays leaves there (a later tile found at the table stands for those it replaced)."""
