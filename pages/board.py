@@ -424,7 +424,7 @@ def _new_board(pos: AnyPosition) -> None:
     st.session_state.setdefault(NEW_TITLE, title_of(pos))
     game = st.segmented_control("Title", list(TITLES), format_func=short_title, key=NEW_TITLE, required=True)
     game = game or DEFAULT_TITLE
-    if TITLES[game].can("edit"):  # 1862's board editor: 1862 is the only title that edits boards yet
+    if not TITLES[game].core_positions:  # 1862's board editor and its own position format
         _new_board_form(pos if isinstance(pos, Position) else None)
     else:
         title_board.new_board_form(game)
@@ -444,7 +444,7 @@ def main() -> None:
         st.rerun()
     with b2.popover("New board", icon=":material/add_box:"):
         _new_board(pos)
-    if not session.title().can("edit"):  # drawn from its data, not edited here until its tile-lay rules come
+    if session.title().core_positions:  # drawn from its data; edited by its own rules where it has them (1860)
         assert isinstance(pos, BoardPosition)
         title_board.show(pos)
         return

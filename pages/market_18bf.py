@@ -9,6 +9,7 @@ import polars as pl
 import streamlit as st
 
 from pages import session
+from pages.market_18bf_purchases import earnings_input, shares_section, train_section, turn_from_earnings
 from solver.core.board_position import BoardPosition
 from solver.core.market import Move
 from solver.core.money_steps import Step
@@ -29,7 +30,7 @@ from solver.titles.g18bf.money.position import (
 from solver.titles.g18bf.money.sale import sale_preview
 from solver.titles.g18bf.money.value import game_end_preview
 
-PREVIEWS = ("Dividend", "Share sale", "End of turn", "Game end")
+PREVIEWS = ("Dividend", "Share sale", "End of turn", "Train", "Shares", "Game end")
 PREVIEW = "bf-market-preview"
 
 
@@ -71,7 +72,9 @@ def _dividend(pos: BoardPosition) -> tuple[Move, ...]:
         money = _pick(("minor", "public", "system"), pos, "bf-div-company")
     if money is None:
         return ()
-    earnings = int(c2.number_input("Earnings (£)", 0, 10000, 0, step=10, key=f"bf-div-earnings-{money.company}"))
+    earnings = earnings_input(pos, money, "bf-div", c2)
+    if earnings is None:
+        return ()
     options = dividend_options(
         money.kind,
         needs_price(money),
@@ -134,6 +137,9 @@ def _end_of_turn(pos: BoardPosition) -> tuple[Move, ...]:
     if money is None:
         return ()
     cheapest = int(c2.number_input("Cheapest train in the Bank (£)", 1, 2000, 225, step=25, key="bf-eot-train"))
+    turn = turn_from_earnings(pos, money, cheapest, c3)
+    if turn is not None:
+        return turn
     withheld = c3.checkbox("Earnings kept or none (§10.7)", key="bf-eot-withheld")
     out = end_of_turn_preview(
         money.kind,
@@ -193,6 +199,10 @@ def main() -> None:
                     moves = _sale(pos)
                 elif kind == "End of turn":
                     moves = _end_of_turn(pos)
+                elif kind == "Train":
+                    moves = train_section(pos, _pick)
+                elif kind == "Shares":
+                    moves = shares_section(pos, _pick)
                 elif kind == "Game end":
                     moves = _game_end(pos)
                 else:

@@ -237,8 +237,23 @@ def open_position(new: AnyPosition, company: str | None, origin: str) -> None:
 def apply(edit: Callable[[Position], Position], success: str = "") -> bool:
     """Run a board edit on the current position. On InputError nothing changes and the problems are kept to
     be shown; returns whether the edit was made."""
+    return _apply(lambda: edit(position()), success)
+
+
+def apply_board(edit: Callable[[BoardPosition], BoardPosition], success: str = "") -> bool:
+    """`apply` for a position of a title on the core's positions (1860's board editor)."""
+
+    def run() -> AnyPosition:
+        value = current()
+        assert isinstance(value, BoardPosition)
+        return edit(value)
+
+    return _apply(run, success)
+
+
+def _apply(make: Callable[[], AnyPosition], success: str) -> bool:
     try:
-        new = edit(position())
+        new = make()
     except InputError as exc:
         st.session_state[PROBLEMS] = exc.problems
         return False

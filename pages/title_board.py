@@ -1,8 +1,8 @@
 """The Board page for a position of a title other than 1862 (1860, 18BF), called by pages/board.py: the board drawn
 from the title's data in its own orientation (flat-topped for 1860, pointy-topped with lettered rows for 18BF)
 with the position's tiles and station markers, what stands on it listed beside it, and the title's New board
-form. The title's tile-lay rules come next, so the board is not edited on the page yet: a position is changed by
-uploading its file (Saved positions); its runs are on the Routes page where the title has them (1860)."""
+form. A title with board edits (1860) is edited beside the map (pages/title_board_edit.py); another (18BF) is
+changed by uploading its file (Saved positions) until its tile-lay rules come. Runs are on the Routes page."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 import polars as pl
 import streamlit as st
 
-from pages import session
+from pages import session, title_board_edit
 from solver.any_position import short_title
 from solver.core.board_data import Board, load_board
 from solver.core.board_position import BoardPosition
@@ -24,6 +24,10 @@ from solver.titles import registry
 #: shape, within these bounds (1860 is wide: about 480 px; 18BF tall: about 1000 px).
 MAP_WIDTH = 720
 MAP_HEIGHT_RANGE = (420, 1000)
+#: The map's width beside the editor's panel (four sevenths of the main column at 1280 px).
+EDIT_MAP_WIDTH = 420
+#: The editor's panels.
+EDIT_TABS = ("Hex", "Companies & trains", "Phase & options")
 
 
 def height_for_width(board: Board, width: int) -> int:
@@ -121,22 +125,45 @@ def _company_table(summary: dict[str, Any]) -> None:
 
 
 def show(pos: BoardPosition) -> None:
-    """The board of `pos` with its tiles and markers, and the lists of what stands on it."""
+    """The board of `pos` with its tiles and markers, the title's board editor where it has one (1860), and the
+    lists of what stands on it."""
     board = pos.board
     title = short_title(board.title)
     grid = "flat-topped hexes" if board.layout.orientation == "flat" else "pointy-topped hexes with lettered rows"
     rules = session.title()
-    coming = "tile lays" if rules.on_core_routes else "tile lays, routes"
-    st.caption(
+    drawn = (
         f"{board.name}, {_map_label(board.map_variant)} ({len(board.hexes)} hexes, {grid}), drawn from its data with "
-        f"this position's tiles and station markers. {title}'s rules ({coming}) come next: until then the "
-        "board is not edited here; change a position by uploading its file on the Saved positions page "
-        "(docs/board-data.md, Positions of any title)."
+        "this position's tiles and station markers."
     )
     config = {"displayModeBar": False, "scrollZoom": False}
-    fig = position_figure(pos, height_for_width(board, MAP_WIDTH))
-    fig.update_layout(width=MAP_WIDTH)
-    st.plotly_chart(fig, key="title-board-map", config=config, width="content")
+    if rules.editor is not None:
+        st.caption(
+            f"{drawn} Edit it by {title}'s board rules (docs/board-1860.md): choose a hex, lay or upgrade a tile from "
+            "its offer, place bases; set trains and the phase. A refused edit names the hex or company and the rule."
+        )
+        title_board_edit.problems(rules, pos)
+        map_col, panel = st.columns([4, 3], gap="medium")
+        with panel:
+            hex_ = title_board_edit.selected_hex(pos)
+            tab = st.radio("Panel", EDIT_TABS, key="title_edit_tab", label_visibility="collapsed", horizontal=True)
+            if tab == EDIT_TABS[1]:
+                title_board_edit.companies_panel(rules, pos)
+            elif tab == EDIT_TABS[2]:
+                title_board_edit.phase_panel(rules, pos)
+            else:
+                title_board_edit.hex_panel(rules, pos, hex_)
+        with map_col:
+            figure = position_figure(pos, height_for_width(board, EDIT_MAP_WIDTH), selected=[hex_])
+            st.plotly_chart(figure, key="title-board-map", config=config)
+    else:
+        coming = "tile lays" if rules.on_core_routes else "tile lays, routes"
+        st.caption(
+            f"{drawn} {title}'s rules ({coming}) come next: until then the board is not edited here; change a position "
+            "by uploading its file on the Saved positions page (docs/board-data.md, Positions of any title)."
+        )
+        fig = position_figure(pos, height_for_width(board, MAP_WIDTH))
+        fig.update_layout(width=MAP_WIDTH)
+        st.plotly_chart(fig, key="title-board-map", config=config, width="content")
     pages = [p for p in rules.money_pages if p == registry.MARKET or rules.has_page(registry.MERGERS)]
     built = "" if rules.has_page(registry.MARKET) else f" (pages for {title} to come)"
     st.caption(

@@ -1,7 +1,8 @@
 """A position file of any title, read and written by its title (`solver.titles.registry`): the `game` field names
 the title; a file without it is 1862's (docs/position.md), whose own format and messages are kept exactly. The
 other titles' positions are the core's (`solver.core.board_position`, docs/board-data.md "Positions of any
-title": 1860, 18BF), checked against their board data only until their titles' rules come.
+title": 1860, 18BF), checked against their board data; `load_checked_position` adds the title's board rules
+where it has them (1860: docs/board-1860.md).
 
 A title's package is imported only when one of its positions is read or written.
 """
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from solver.core.board_position import BoardPosition
+from solver.errors import InputError, Problem
 from solver.jsonfile import read_json_file
 from solver.titles.registry import DEFAULT_TITLE, TITLES, title
 
@@ -51,3 +53,30 @@ def load_any_position(path: str | Path) -> AnyPosition:
 def any_position_to_dict(position: AnyPosition) -> dict[str, Any]:
     """The position as the JSON data of its title's file format (read back by `parse_any_position`)."""
     return title(title_of(position)).position_data(position)
+
+
+def load_checked_position(path: str | Path) -> AnyPosition:
+    """`load_any_position`, then the title's board rules (tiles, bases, trains) where it has them: InputError with
+    every fault, each naming the hex or company and the rule."""
+    position = load_any_position(path)
+    problems = title(title_of(position)).board_problems(position)
+    if problems:
+        raise InputError([_cited(p) for p in problems])
+    return position
+
+
+def _cited(problem: Problem) -> Problem:
+    """The problem with its rule said in its message where the rule is not a section number (1860's `Track Tiles,
+    RB L450-L453`), which `Problem.__str__` cites itself."""
+    rule = problem.rule
+    if not rule or rule[0].isdigit() or not any(c.isdigit() for c in rule) or rule in problem.message:
+        return problem
+    return Problem(problem.where, rule, f"{problem.message} ({rule})")
+
+
+def what_was_checked(position: BoardPosition) -> str:
+    """What `validate` and `show` checked a position of a title on the core's board data against."""
+    described = title(position.title)
+    if described.board_rules is None:
+        return f"its board data; the tile-lay and route rules of {described.short} are not applied yet"
+    return f"its board data and {described.board_rules_checked}; its route rules judge runs when they are scored"

@@ -32,7 +32,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 
     div = actions.add_parser("dividend", help="where a dividend (or withholding) moves the price (7.8.5, 7.8.6)")
     div.add_argument("--price", type=int, help="current share price")
-    div.add_argument("--revenue", type=int, required=True, help="revenue run (0 = nothing paid out)")
+    div.add_argument("--revenue", type=int, help="revenue run (0 = nothing paid out)")
     div.add_argument("--withhold", action="store_true", help="withhold the revenue instead of paying it")
     div.add_argument("--treasury", type=int, default=0, help="company treasury before the run")
     div.add_argument("--subsidy", type=int, default=0, help="Local train subsidy earned this turn (7.8.2)")
@@ -89,6 +89,8 @@ def _price(args: argparse.Namespace) -> int:
 def run_dividend(args: argparse.Namespace) -> int:
     if g18bf.wants_18bf(args):
         return g18bf.run_dividend(args)
+    if args.revenue is None:
+        raise InputError([Problem("--revenue", "format", "give the revenue run with --revenue")])
     if g1860.wants_1860(args):
         return g1860.run_dividend(args)
     holdings: dict[str, int] = {}

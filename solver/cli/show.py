@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from solver.any_position import load_any_position
+from solver.any_position import load_checked_position, what_was_checked
 from solver.cli.common import add_json_flag, print_json
 from solver.core.board_position import BoardPosition
 from solver.title_positions import position_summary
@@ -66,7 +66,7 @@ def summary(position: Position) -> dict[str, Any]:
 
 
 def _show_board(path: str, position: BoardPosition, as_json: bool) -> int:
-    data = position_summary(position)
+    data = {**position_summary(position), "checked": what_was_checked(position)}
     if as_json:
         print_json(data)
         return 0
@@ -84,14 +84,12 @@ def _show_board(path: str, position: BoardPosition, as_json: bool) -> int:
             f"  {c['id']:<5} {c['name']:<32} home {c['home'] or '-':<4} trains {', '.join(c['trains']) or '-'}; "
             f"markers {', '.join(c['markers']) or '-'}"
         )
-    print(
-        f"\nChecked against the board data only; the tile-lay and route rules of {data['title']} are not applied yet."
-    )
+    print(f"\nChecked against {what_was_checked(position)}.")
     return 0
 
 
 def run(args: argparse.Namespace) -> int:
-    position = load_any_position(args.position)
+    position = load_checked_position(args.position)
     if isinstance(position, BoardPosition):
         return _show_board(args.position, position, args.json)
     data = summary(position)

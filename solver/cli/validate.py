@@ -1,16 +1,18 @@
 """``python -m solver validate POSITION``: check a position file against the file format and the rules.
 
 An 1862 file is checked against every rule of 1862 (docs/position.md); a file of another title (its `game`:
-1860, 18bf) against that title's board data only (docs/board-data.md "Positions of any title"), which the
-output says: the title's tile-lay and route rules are not applied yet."""
+1860, 18bf) against that title's board data (docs/board-data.md "Positions of any title") and its board rules
+where it has them (1860: docs/board-1860.md); the output says which (18BF: its tile-lay and route rules are not
+applied yet)."""
 
 from __future__ import annotations
 
 import argparse
 
-from solver.any_position import load_any_position, short_title
+from solver.any_position import load_checked_position, short_title, what_was_checked
 from solver.cli.common import add_json_flag, print_json
 from solver.core.board_position import BoardPosition
+from solver.titles import registry
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -20,7 +22,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    position = load_any_position(args.position)
+    position = load_checked_position(args.position)
     if isinstance(position, BoardPosition):
         return _board_position(args, position)
     if args.json:
@@ -42,13 +44,12 @@ def _board_position(args: argparse.Namespace, position: BoardPosition) -> int:
                 "map": board.map_variant,
                 "name": position.name,
                 "phase": position.phase,
-                "checked": "board data",
+                "checked": "board data" + (", board rules" if registry.title(board.title).board_rules else ""),
             }
         )
     else:
         print(
             f"{args.position}: valid {title} position on the {board.map_variant} map ({len(position.tiles)} tiles, "
-            f"{len(position.companies)} companies), checked against its board data; the tile-lay and route rules of "
-            f"{title} are not applied yet"
+            f"{len(position.companies)} companies), checked against {what_was_checked(position)}"
         )
     return 0

@@ -267,7 +267,14 @@ def any_board_figure(
     return fig
 
 
-def position_figure(position: BoardPosition, height: int = 820) -> go.Figure:
-    """A position of any title drawn on its board: the tiles laid and the station markers on their nodes."""
+def position_figure(position: BoardPosition, height: int = 820, selected: Sequence[str] = ()) -> go.Figure:
+    """A position of any title drawn on its board: the tiles laid and the station markers on their nodes, and the
+    hexes in `selected` outlined (the hex an editor works on)."""
     laid = {t.hex: (t.tile, t.rotation) for t in position.tiles.values()}
-    return any_board_figure(position.board, laid, height, stations=position.stations)
+    fig = any_board_figure(position.board, laid, height, stations=position.stations)
+    if selected:
+        outlines = Lines()
+        for hex_ in selected:
+            outlines.add(geometry.outline(position.board.layout, hex_, 0.94))
+        fig.add_trace(line_trace(outlines, palette.SELECTED, 4, "selected"))
+    return fig

@@ -9,12 +9,18 @@ from collections.abc import Mapping, Sequence
 
 import plotly.graph_objects as go
 
+from solver.core.board_data import Board
 from solver.core.market import Move, StockMarket
 from solver.draw.palette import OUTLINE, text_on
 
 PLAIN = "#fbf8ef"
 ARROW = "#c2185b"
 LABEL_LINE = 0.3  # spaces between two moves' labels under the market
+
+
+def token_colours(board: Board) -> dict[str, tuple[str, str]]:
+    """Each company's token colours on the market, (fill, text), from its board data."""
+    return {c.id: (c.color, c.text_color) for c in board.companies.values()}
 
 
 def stock_market_figure(

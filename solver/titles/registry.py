@@ -74,6 +74,12 @@ class Title:
         "subsidy"  # what an Evaluation's `subsidy` is called in its rules; None: nothing is paid beside revenue
     )
     unrouted: str | None = None  # (train) -> bool: whether it runs no route but counts cities (18BF's G-trains)
+    # (position) -> list of Problem: the title's board rules on a position (tiles, bases, trains); None: data only
+    board_rules: str | None = None
+    # what `validate` and `show` say the board rules checked
+    board_rules_checked: str = ""
+    # the module of its board edits (`lay_tile`, `tile_offer`, ... on the core's positions; docs/board-1860.md)
+    editor: str | None = None
 
     @property
     def short(self) -> str:
@@ -115,6 +121,20 @@ class Title:
         """The position with these entries of its `rules` set, by the title's own reading (run_settings)."""
         assert self.settings_writer is not None
         return _function(self.settings_writer)(position, **rules)
+
+    @property
+    def core_positions(self) -> bool:
+        """Whether its positions are the core's (solver/core/board_position.py) rather than a format of its own."""
+        return self.position_reader.startswith(f"{_BOARD_POSITION}:")
+
+    def edit(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """Its board edit `name` (a function of its `editor` module) called with these arguments."""
+        assert self.editor is not None
+        return _function(f"{self.editor}:{name}")(*args, **kwargs)
+
+    def board_problems(self, position: Any) -> list[Any]:
+        """Every fault of `position` against the title's board rules (Problems); empty without board rules."""
+        return [] if self.board_rules is None else list(_function(self.board_rules)(position))
 
     def read_position(self, data: Any, what: str) -> Any:
         """A checked position of this title from its file's parsed JSON; InputError with one Problem per fault."""
@@ -159,8 +179,13 @@ TITLES: Mapping[str, Title] = MappingProxyType(
                 # its evaluator, enumerator and optimizer (docs/routes-1860.md) judge its imported games, answer
                 # the `routes` and `score` commands and the Routes page; its money previews (docs/money-1860.md)
                 # the `market` command, the Nationalisation and Stock market pages
-                capabilities=frozenset({"score", "solve", "import", "previews"}),
+                # its board rules and edits (docs/board-1860.md): `validate`, `show` and the Board page's editor
+                capabilities=frozenset({"edit", "score", "solve", "import", "previews"}),
                 pages=APP_PAGES,
+                board_rules="solver.titles.g1860.board_rules:position_problems",
+                editor="solver.titles.g1860.editing",
+                board_rules_checked="1860's board rules (tiles for their hex, letter, phase and track; bases; "
+                "train limit, counts and rusting)",
                 evaluator="solver.titles.g1860.evaluator:evaluate",
                 optimizer="solver.titles.g1860.optimizer:best_run",
                 settings_writer="solver.titles.g1860.modes:with_settings",

@@ -107,3 +107,67 @@ def test_stock_market_sale_end_of_turn_and_game_end(app: AppTest) -> None:
     app.run()
     assert not app.exception
     assert "GNR 120 -> 100: 2 loan(s), one space left each (§13)" in shown(app)
+
+
+TRAINS = Path(__file__).resolve().parents[2] / "examples" / "position-18bf-trains.json"
+
+
+def test_stock_market_train_decision_r13(app: AppTest) -> None:
+    """R13 on the page: NER compares the 5 and the 3G (§10.10): the 3G's best run 200 (+130), both proven, and the
+    side chosen for good in the step log."""
+    app.session_state["position"] = load_any_position(TRAINS)
+    app.switch_page("pages/market.py").run()
+    app.session_state["bf-market-preview"] = "Train"
+    app.run()
+    app.session_state["bf-train-candidates-NER"] = ["5", "3G"]
+    app.run()
+    next(b for b in app.button if b.label == "Compare trains").click().run()
+    assert not app.exception
+    text = shown(app)
+    assert "**Without a purchase: £70** (proven optimal)" in text and "**best buy: 3G** for £450, run £200" in text
+    assert "cannot be turned to its 5, even back in the Pool (§10.10)" in text
+    table = app.dataframe[0].value
+    assert table["run"].to_list() == [70, 200] and table["proof"].to_list() == ["proven", "proven"]
+    assert len(app.get("plotly_chart")) == 2
+
+
+def test_stock_market_dividend_from_the_best_run(app: AppTest) -> None:
+    """The dividend takes its earnings from NER's proven best run (70, §10.6): half pay 40 (§10.7), 4 a share."""
+    app.session_state["position"] = load_any_position(TRAINS)
+    app.switch_page("pages/market.py").run()
+    app.session_state["bf-div-source"] = "Best run"
+    app.run()
+    next(b for b in app.button if b.label == "Find the best run").click().run()
+    assert not app.exception
+    assert "NER's best run: £70, proven optimal" in shown(app)
+    assert "Paid £40 (£4 a share): Ann £24, Bob £8. Kept £34." in shown(app)
+
+
+def test_stock_market_end_of_turn_after_the_best_run(app: AppTest) -> None:
+    app.switch_page("pages/market.py").run()
+    app.session_state["bf-market-preview"] = "End of turn"
+    app.session_state["bf-eot-company"] = "GNR"
+    app.session_state["bf-eot-earnings"] = True
+    app.run()
+    app.session_state["bf-eot-typed-GNR"] = 150
+    app.session_state["bf-eot-pay"] = "withhold"
+    app.run()
+    assert not app.exception
+    assert metrics(app)["Cash"] == "£240" and metrics(app)["Price"] == "£110"
+
+
+def test_stock_market_redeem_and_buy_shares(app: AppTest) -> None:
+    app.switch_page("pages/market.py").run()
+    app.session_state["bf-market-preview"] = "Shares"
+    app.session_state["bf-shares-company"] = "LNW"
+    app.run()
+    assert not app.exception
+    assert metrics(app)["Cost"] == "£150" and metrics(app)["Most it may redeem"] == "1"
+    app.session_state["bf-shares-what"] = "A player buys (§9.3)"
+    app.session_state["bf-buy-buyer"] = "Cat"
+    app.run()
+    assert metrics(app)["Director"] == "Ann" and "from LNW's treasury at 150" in shown(app)
+    app.session_state["bf-buy-source"] = "pool"
+    app.session_state["bf-buy-sold"] = True
+    app.run()
+    assert not app.exception and "Cat sold LNW earlier in this Stock Round" in shown(app)

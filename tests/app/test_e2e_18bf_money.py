@@ -4,7 +4,9 @@
   optimal and drawn (screenshots routes-18bf-{1280,1600}.png);
 - the example position-18bf-money: its Board, then the Merger Round page, which previews the System formation of
   LNW and GNR (§12.6 a) with who holds what, and the Stock market page with a dividend; nothing cut off at the side
-  at 1280 and 1600 px (screenshots merger-round-{1280,1600}.png and market-18bf-{1280,1600}.png).
+  at 1280 and 1600 px (screenshots merger-round-{1280,1600}.png and market-18bf-{1280,1600}.png);
+- the example position-18bf-trains (R13): the Stock market page's train decision, NER's 5 against its 3G, both
+  runs proven and the 3G the best buy, nothing cut off (screenshots market-18bf-trains-{1280,1600}.png).
 
 Screenshots go to test-results/screenshots/, or to docs/screenshots/ with SAVE_SCREENSHOTS=1."""
 
@@ -15,7 +17,7 @@ from typing import Any
 
 import pytest
 from test_e2e_1860 import _shots
-from test_e2e_browser import choose, open_page, page, plotly_traces, server, wait_for_app
+from test_e2e_browser import choose, open_page, page, plotly_traces, segment, server, wait_for_app
 from test_e2e_pages import overflow, whole_page_shot
 
 pytestmark = pytest.mark.e2e
@@ -72,4 +74,26 @@ def test_board_then_merger_round_previews_a_system_formation(page: Any) -> None:
         wait_for_app(pg)
         assert overflow(pg) == 0, width
         whole_page_shot(pg, f"market-18bf-{width}.png")
+    pg.set_viewport_size({"width": 1500, "height": 1250})
+
+
+def test_stock_market_train_decision_r13(page: Any) -> None:
+    pg = page
+    open_page(pg, "Saved positions")
+    choose(pg, "Example", "position-18bf-trains")
+    pg.get_by_role("button", name="Load example").click()
+    wait_for_app(pg)
+    open_page(pg, "Stock market")
+    segment(pg, "Train").click()
+    wait_for_app(pg)
+    pg.get_by_role("button", name="Compare trains").click()
+    pg.get_by_text("best buy: 3G").first.wait_for(timeout=60_000)
+    wait_for_app(pg)
+    steps = pg.locator('[class*="st-key-bf-train-steps"]')
+    assert steps.count() >= 2
+    for width in (1280, 1600):
+        pg.set_viewport_size({"width": width, "height": 900})
+        wait_for_app(pg)
+        assert overflow(pg) == 0, width
+        whole_page_shot(pg, f"market-18bf-trains-{width}.png")
     pg.set_viewport_size({"width": 1500, "height": 1250})

@@ -6,9 +6,9 @@ re-entered, RB L527) or `"site"` (the 18xx.games options: small stations may be 
 `reenter_hexes` lets a route re-enter a hex, the site's option `re_enter_hexes`). Game state: `halts_ignored`
 (the Southern Railway has formed and its next stock round begun, RB L660), `nationalisation` (British Rail, RB
 L673), `insolvency` (`"leasing"`, RB L628, or the variant `"original"`, RB L727) and `flipped` (bankrupt
-companies whose bases are turned over, RB L691). `no_train_limit` records the optional rule of no limit on the
-trains a company holds (Phases, RB L285); the train limit itself is a board rule, not a route rule. A company's
-`insolvent` says it runs a leased train (RB L628).
+companies whose bases are turned over, RB L691). Options of the board rules (docs/board-1860.md):
+`no_train_limit` (Phases, RB L285) and `two_7_4_trains` (RB L287). A company's `insolvent` says it runs a leased
+train (RB L628).
 """
 
 from __future__ import annotations
@@ -38,7 +38,10 @@ class PositionRules(_Strict):
     nationalisation: bool = False
     insolvency: Literal["leasing", "original"] = "leasing"
     flipped: tuple[str, ...] = ()
+    #: The optional rule without a train limit (Phases, RB L285): no limit on the trains a company holds.
     no_train_limit: bool = False
+    #: The option for players new to the game: two 7+4 trains instead of one (Phases, RB L287).
+    two_7_4_trains: bool = False
 
 
 class CompanyRules(_Strict):
@@ -110,6 +113,20 @@ def position_problems(position: BoardPosition) -> list[Problem]:
                 )
             )
     return problems
+
+
+def position_rules(position: BoardPosition) -> PositionRules:
+    """The position's `rules` object read; InputError naming each faulty field."""
+    rules: PositionRules = _read(PositionRules, position.rules, "rules")
+    return rules
+
+
+def company_rules(position: BoardPosition, company: str) -> CompanyRules:
+    """A company's `rules` object read (the defaults when the company is not in play); InputError naming each
+    faulty field."""
+    state = position.companies.get(company)
+    read: CompanyRules = _read(CompanyRules, state.rules if state else {}, f"companies {company}.rules")
+    return read
 
 
 def run_mode(position: BoardPosition, company: str) -> RunMode:

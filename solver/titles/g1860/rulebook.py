@@ -42,3 +42,39 @@ NATIONALISATION = "Railway Nationalisation, RB L673"
 FLIPPED_BASES = "Bankrupt Companies, RB L691"
 #: The 18xx.games options the site mode follows (../shared/reference/1860/README.md §3.6, D1 and D2).
 SITE_OPTIONS = "18xx.games options (reference D1, D2)"
+
+# The board rules (docs/board-1860.md): tiles, bases and trains in a position, and the rules of a company's lay.
+#: A tile suits its hex: plain track on an empty hex, a halt or small station per village, large stations on a town.
+TILE_FOR_HEX = "Track Tiles, RB L450-L453"
+#: A lettered hex takes only tiles with its letter, and such tiles go only there.
+LABELS = "Track Tiles, RB L465"
+#: An upgrade keeps all the track of the tile it replaces on the same hex sides.
+KEEP_TRACK = "Upgrading Track, RB L491"
+#: The tile colours of a phase: yellow from phase 2, green from phase 3, russet from phase 5.
+PHASE_TILES = "Phases, RB L274-L283; Upgrading Track, RB L491, L501"
+#: No track into a barrier (a red border) or into the sea.
+NO_BARRIER = "Laying Track, RB L484"
+#: Yellow track connects with track traced from a company base, not past tokened-out stations.
+QUALIFYING_TRACK = "Laying Track, RB L483, L485"
+#: An upgrade needs a route from a base with one of the company's trains, not through tokened-out stations.
+UPGRADE_REACH = "Upgrading Track, RB L495, L499"
+#: An upgrade adds track the company could run a train on, or raises a value it could run to.
+UPGRADE_GAIN = "Upgrading Track, RB L497"
+#: Each company's number of bases (its tokens) in the company table.
+BASE_COUNT = "Major Companies, RB L171-L179; Building Bases, RB L509"
+#: The home base is placed on the company's home town as soon as it floats.
+HOME_BASE = "Building Bases, RB L509"
+#: Bases go on station circles reached from the company's bases, not past tokened-out stations.
+BASE_REACH = "Building Bases, RB L511"
+#: No base on another company's home hex unless a space stays free for that company's home base.
+HOME_RESERVED = "Building Bases, RB L515"
+#: A company has at most one base on a hex.
+ONE_BASE_PER_HEX = "Building Bases, RB L517"
+#: Trains per company by phase (4, 3, 2), unless the game is played without a limit (RB L285).
+TRAIN_LIMIT = "Phases, RB L274-L285; Buying Trains, RB L612"
+#: The number of trains of each type (two 7+4 optionally, RB L287; unlimited 9+5, RB L289).
+TRAIN_COUNTS = "Phases, RB L274-L289"
+#: A phase starts when the first train of its type is bought; trains rust as it starts.
+PHASE_TRAINS = "Phases, RB L272, L293"
+#: From the stock round after the Southern Railway forms no track is laid or upgraded and no base built.
+NO_BUILDING_AFTER_SOUTHERN = "Formation of the Southern Railway, RB L656"

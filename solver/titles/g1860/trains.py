@@ -23,11 +23,22 @@ class TrainSize:
 
 
 @cache
+def _trains_file() -> Mapping[str, Any]:
+    data: Mapping[str, Any] = json.loads((DATA_ROOT / "1860" / "trains.json").read_text(encoding="utf-8"))
+    return data
+
+
+@cache
 def train_rows() -> tuple[Mapping[str, Any], ...]:
     """The rows of data/1860/trains.json: each train's id, numbers, count, price, phase and the train that rusts
     it."""
-    data = json.loads((DATA_ROOT / "1860" / "trains.json").read_text(encoding="utf-8"))
-    return tuple(MappingProxyType(dict(t)) for t in data["trains"])
+    return tuple(MappingProxyType(dict(t)) for t in _trains_file()["trains"])
+
+
+@cache
+def phase_rows() -> Mapping[str, Mapping[str, Any]]:
+    """The phases of data/1860/trains.json by id: the tile colours available, the train limit, the events."""
+    return MappingProxyType({p["id"]: MappingProxyType(dict(p)) for p in _trains_file()["phases"]})
 
 
 @cache

@@ -22,7 +22,9 @@ PHASES = ("2", "3", "4", "5", "6", "7", "8")
 @dataclass(frozen=True)
 class TrainSide:
     """One side of a train card: its name, kind, number, the phase from which it can exist, the phase in which it
-    is obsolete (None: never), and the company kinds that may own it (empty: any)."""
+    is obsolete (None: never), the company kinds that may own it (empty: any), the most one company may own; its
+    card, whether the card's first train starts its phase (the 5+5E and 2+2 start none), its cost and a System's
+    trade-in value (None: the table's "-"), Table 4."""
 
     name: str
     kind: str
@@ -31,6 +33,10 @@ class TrainSide:
     obsolete_in: str | None
     owners: tuple[str, ...]
     most_per_company: int | None
+    card: str = ""
+    starts_phase: bool = False
+    cost: int = 0
+    trade_in: int | None = None
 
     @property
     def multiplier(self) -> int:
@@ -70,6 +76,10 @@ def train_sides() -> Mapping[str, TrainSide]:
                 obsolete.get(card["id"]),
                 tuple(card.get("owners", ())),
                 card.get("most_per_company"),
+                card["id"],
+                "starts_phase" in card or card["id"] == cards[0]["id"],
+                side["cost"],
+                side["trade_in"],
             )
             for card in cards
             for side in card["sides"]

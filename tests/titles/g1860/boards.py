@@ -51,7 +51,7 @@ SOUTH_WEST_TILES = [
     ("B6", "759", 5),
     ("C7", "743", 2),
     ("D8", "9", 2),
-    ("E9", "757", 1),
+    ("E9", "757", 2),
     ("F10", "748", 0),
     ("F12", "115", 3),
 ]
@@ -62,14 +62,15 @@ def south_west(companies: dict[str, list[str]], **kw: Any) -> BoardPosition:
 
 
 # The Cowes line, phase 3 unless given: Cowes F2 yellow 787 (large 20, small 10, halt; C&N's home), a small 10
-# at Cement Mills F4, halts at Carisbrooke F6 and Chale Green F10, track at F8, Chale F12 yellow 57 (20, S&C).
+# at Cement Mills F4, halts at Carisbrooke F6 and Chale Green F10, track at F8, Chale F12 yellow 115 (20, S&C; a
+# dead end on the south coast: 1860's board rules allow no track into the sea, Laying Track, RB L484).
 COWES_TILES = [
     ("F2", "787", 0),
     ("F4", "749", 0),
     ("F6", "743", 0),
     ("F8", "9", 0),
     ("F10", "743", 0),
-    ("F12", "57", 0),
+    ("F12", "115", 3),
 ]
 
 
@@ -79,7 +80,9 @@ def cowes(companies: dict[str, list[str]], phase: str = "3", **kw: Any) -> Board
 
 # A hub round Godshill, phase 5: Shorwell E9 green 757 (an S&C base), track F8, Chale Green F10 russet 769 (small,
 # four exits), Chale F12 (S&C's home), Godshill G9 russet 770 (two spaces, both filled: NGStL and VY&SC), Whitwell
-# G11 green 749 (small), Merstone G7 green 761 (IWNJ's home), Horringford H8 green 748 (small).
+# G11 green 749 (small), Merstone G7 green 761 (IWNJ's home), Horringford H8 green 748 (small). A board for the
+# route rules only: 1860's board rules refuse it (Shorwell's 757 runs track into the sea, Laying Track, RB L484;
+# S&C's base fills VY&SC's home, Building Bases, RB L515), as tests/titles/g1860/test_board_rules.py says.
 HUB_TILES = [
     ("E9", "757", 1),
     ("F8", "8", 5),

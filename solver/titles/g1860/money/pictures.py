@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 
 from solver.core.board_data import load_board
 from solver.core.market import Move
-from solver.draw.stock_market import stock_market_figure
+from solver.draw.stock_market import stock_market_figure, token_colours
 from solver.titles.g1860.money.dividend import DividendOutcome
 from solver.titles.g1860.money.insolvency import InsolvencyOutcome
 from solver.titles.g1860.money.market import market
@@ -30,13 +30,9 @@ ZONE_WORDS = {
 }
 
 
-def _colours() -> dict[str, tuple[str, str]]:
-    return {c.id: (c.color, c.text_color) for c in load_board("1860").companies.values()}
-
-
 def market_picture(tokens: Mapping[int, Sequence[str]] | None = None, moves: Sequence[Move] = ()) -> go.Figure:
     """The 1860 market with the tokens (price -> companies, top first) and the moves drawn as arrows."""
-    return stock_market_figure(market(), FILLS, ZONE_WORDS, tokens, _colours(), moves)
+    return stock_market_figure(market(), FILLS, ZONE_WORDS, tokens, token_colours(load_board("1860")), moves)
 
 
 def dividend_picture(outcome: DividendOutcome, tokens: Mapping[int, Sequence[str]] | None = None) -> go.Figure:
@@ -76,7 +72,7 @@ def values_picture(values: ValueOutcome) -> go.Figure:
 
 def nationalisation_picture(outcome: NationalisationOutcome) -> go.Figure:
     """Each company's price before the first round and after each round it operated; a cross where it closed."""
-    colours = _colours()
+    colours = token_colours(load_board("1860"))
     fig = go.Figure()
     for company in outcome.revenues:
         xs = [0]

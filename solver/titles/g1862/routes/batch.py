@@ -34,7 +34,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Mapping
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -153,7 +153,6 @@ class SolverPool:
         self.timeline = timeline or Timeline()
         self.executor: ProcessPoolExecutor | None = None
         self._sender = ThreadPoolExecutor(1)
-        self._starting: Future[None] | None = None
         self._switch_interval = sys.getswitchinterval()
         if jobs > 1:
             # The caller's Python work (judging while the server starts) would hold the interpreter 5 ms at a
@@ -169,7 +168,7 @@ class SolverPool:
             # until then: the workers are started, and the positions sent, by a thread of their own, while
             # the caller does its own work (the executor's submit is thread-safe).
             self._sender = ThreadPoolExecutor(1)
-            self._starting = self._sender.submit(self._start_workers, executor, asked)
+            self._sender.submit(self._start_workers, executor, asked)
 
     def _start_workers(self, executor: ProcessPoolExecutor, asked: float) -> None:
         readies = [executor.submit(_ready) for _ in range(self.jobs)]  # each submit starts one worker
@@ -180,16 +179,15 @@ class SolverPool:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
-        """Wait for the workers to end after the work; after an error or Ctrl-C, end them at once."""
-        self._sender.shutdown()
+        """Wait for the workers to end after the work; after an error or Ctrl-C, end them at once. Workers that
+        could not start are an error only for work sent to them (`solve_all` raises it)."""
+        self._sender.shutdown()  # waits until the workers are started, or failed to start
         sys.setswitchinterval(self._switch_interval)
-        if self.executor is None or self._starting is None:
+        if self.executor is None:
             return
         if kind is None:
-            self._starting.result()
             self.executor.shutdown()
             return
-        self._starting.exception()  # the workers exist once they were started (or failed to start)
         for worker in list(self.executor._processes.values()):  # Python 3.14 has terminate_workers() for this
             worker.terminate()
         # The executor's thread then finds its pool broken and closes it; waiting for that here keeps Python's

@@ -75,6 +75,12 @@ class DividendOutcome:
         }
 
 
+def per_share(kind: Kind, paid: int) -> int:
+    """What one share receives of `paid` (§10.7): a tenth of a public's, a twentieth of a System's rounded down; a
+    minor's one charter, its owner, half its earnings (the lower half, docs/money-18bf.md)."""
+    return paid // 2 if kind == "minor" else paid // SHARES[kind]
+
+
 def half_pay(earnings: int) -> int:
     """Half the earnings rounded up to the next multiple of £10 (§10.7)."""
     return -(-earnings // 20) * 10
@@ -134,9 +140,9 @@ def dividend_preview(
     payouts: dict[str, int] = {}
     to_company = lost = 0
     if kind == "minor":
-        paid = earnings // 2
+        paid = per_share(kind, earnings)
         kept = earnings - paid
-        per_share = paid
+        share = paid
         if paid:
             payouts[owner] = paid
             ledger.pay(BANK, owner, paid)
@@ -165,21 +171,21 @@ def dividend_preview(
         rule = rulebook.SYSTEM_DIVIDEND if kind == "system" else rulebook.PUBLIC_DIVIDEND
         n = SHARES[kind]
         paid = 0 if choice == "withhold" else earnings if choice == "full" else min(earnings, half_pay(earnings))
-        per_share = paid // n
+        share = per_share(kind, paid)
         if choice == "half":
             steps.append(Step(f"half of {earnings} rounded up to £10: {paid} paid, the rest kept", rule))
         if paid:
-            steps.append(Step(f"{paid} paid out: {per_share} for each of the {n} shares", rule))
-            if per_share * n != paid:
+            steps.append(Step(f"{paid} paid out: {share} for each of the {n} shares", rule))
+            if share * n != paid:
                 steps.append(
                     Step(
-                        f"{paid} / {n} = {paid / n:g} rounds down to {per_share}; the {paid - per_share * n} not "
+                        f"{paid} / {n} = {paid / n:g} rounds down to {share}; the {paid - share * n} not "
                         "paid stays in the treasury (reading, docs/money-18bf.md)",
                         rule,
                     )
                 )
         for holder, count in shares.items():
-            amount = per_share * count
+            amount = share * count
             if not amount:
                 continue
             if holder == TREASURY:
@@ -192,33 +198,26 @@ def dividend_preview(
                 payouts[holder] = amount
                 ledger.pay(BANK, holder, amount)
                 steps.append(Step(f"{holder} holds {count} share(s): receives {amount}", rule))
-        kept = earnings - per_share * n
+        kept = earnings - share * n
         ledger.pay(BANK, company, kept + to_company)
         if paid < earnings:
             steps.append(Step(f"{earnings - paid} kept by {company}", rule))
         if paid == 0:
             why = "no earnings" if earnings == 0 else "all earnings kept"
             moves = (shift(price, -1, f"{why}: one space left", rule),)
-        elif 10 * per_share >= 2 * price and kind == "system" and phase_index(phase) >= phase_index(DOUBLE_JUMP_PHASE):
+        elif 10 * share >= 2 * price and kind == "system" and phase_index(phase) >= phase_index(DOUBLE_JUMP_PHASE):
             moves = (
                 shift(
                     price,
                     2,
-                    f"10 x {per_share} = {10 * per_share} is at least twice the price {price}: "
-                    "two spaces right (phase 8)",
+                    f"10 x {share} = {10 * share} is at least twice the price {price}: two spaces right (phase 8)",
                     rule,
                 ),
             )
-        elif 10 * per_share >= price:
-            moves = (
-                shift(
-                    price, 1, f"10 x {per_share} = {10 * per_share} reaches the price {price}: one space right", rule
-                ),
-            )
+        elif 10 * share >= price:
+            moves = (shift(price, 1, f"10 x {share} = {10 * share} reaches the price {price}: one space right", rule),)
         else:
-            moves = (
-                Move(price, price, f"10 x {per_share} = {10 * per_share} is below the price {price}: no move", rule),
-            )
+            moves = (Move(price, price, f"10 x {share} = {10 * share} is below the price {price}: no move", rule),)
     for m in moves:
         steps.append(Step(f"price {m.start} -> {m.end}: {m.why}", m.rule))
     new_price = moves[-1].end
@@ -237,7 +236,7 @@ def dividend_preview(
         price,
         earnings,
         paid,
-        per_share,
+        share,
         kept,
         payouts,
         to_company,

@@ -26,10 +26,17 @@ MINOR_START = "§9.2"
 PUBLIC_START = "§9.3"
 #: The 60 % holding limit and the certificate limit.
 HOLDING_LIMITS = "§9.3"
+#: Buying stock in a Stock Round: one certificate a turn from the treasury (to the company) or the Pool (to the
+#: Bank) at the current price, which does not move; not at 60 % or more, not after selling the company this round,
+#: not at the certificate limit; the Director's Certificate must be a player's; more than the director: director.
+BUY_STOCK = "§9.3"
 #: Operating order: minors, then publics, then Systems, each by descending price, the top of a stack first.
 OPERATING_ORDER = "§10"
 #: Loans: £50, £5 interest paid at once (a new loan nets £45); minors 2, publics 5, Systems 10; only as needed.
 LOANS = "§10.2"
+#: A public or System may buy back its own shares from the Pool at the current price, into its treasury; no
+#: loans for it.
+REDEEM_STOCK = "§10.3"
 #: Minor dividends: half to the owner, half to the treasury; right if earnings, left if none; never above 165.
 MINOR_DIVIDEND = "§10.7"
 #: Public dividends: all, half (rounded up to £10) or none; 10 % a share; treasury shares pay the company, the
@@ -45,6 +52,18 @@ INTEREST = "§10.8"
 REDEEM = "§10.9"
 #: A company without a train must buy one, with loans if needed; one left if it cannot even with the most loans.
 MUST_BUY = "§10.10"
+#: Buying a train: below the train limit (a System may trade in at its limit), the next new train from the Bank
+#: or any from the Pool at face value; loans only for a company without a train, from the Bank.
+TRAIN_PURCHASE = "§10.10, §10.2"
+#: A System's trade-in: the old train's value in Table 4 off the new train's price, the old train to the Pool, the
+#: new one from the Bank (Table 4's values, not the appendix's "25 %": docs/money-18bf.md).
+TRADE_IN = "§10.10, Table 4"
+#: From phase 5 a card is bought as its passenger or its goods train, for good, even back in the Pool.
+TRAIN_SIDE = "§10.10"
+#: The first train of a card starts its phase: trains it makes obsolete rust, limits fall, excess is discarded.
+TRAIN_PHASE = "§8, §10.10, Table 4"
+#: A company's run: the highest legal earnings are declared (route trains and G-trains, §10.6).
+RUN = "§10.6"
 #: A company ending its turn without a train, or failing its interest, moves one left: up to three a round.
 CLOSURE_MOVES = "§11"
 #: The Merger Round: phases 3-8, companies act in operating order, every party agrees.

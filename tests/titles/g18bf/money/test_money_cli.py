@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -94,3 +95,89 @@ def test_a_position_with_loans_is_still_judged_by_the_route_evaluator() -> None:
     example is judged, not refused as a faulty company."""
     verdict = evaluate(example(), "GNR", [RouteSpec("4", ("U23:2",))])
     assert all("not a company field" not in p.message for p in verdict.problems)
+
+
+TRAINS = str(EXAMPLES / "position-18bf-trains.json")
+BAD = Path(__file__).parent / "bad"
+
+
+def test_market_trains_r13_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """R13 from the command line: the 3G's run is 130 more than the 5's, both proven (§10.10, §10.6)."""
+    code, out = run_json(capsys, "market", "trains", TRAINS, "--company", "NER", "--train", "5", "--train", "3G")
+    options = out["options"]
+    assert code == 0 and isinstance(options, list)
+    assert [(o["train"], o["run"]["revenue"], o["run"]["proven"]) for o in options] == [
+        ("5", 70, True),
+        ("3G", 200, True),
+    ]
+    assert out["best"] == "3G"
+
+
+def test_market_trains_text_names_the_permanent_side(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["market", "trains", TRAINS, "--company", "NER", "--train", "3G"])
+    text = capsys.readouterr().out
+    assert code == 0 and "cannot be turned to its 5, even back in the Pool (§10.10)" in text and "best: 3G" in text
+
+
+def test_market_dividend_from_the_best_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """The dividend preview takes its earnings from NER's proven best run (70: Edinburgh-Berwick, §10.6)."""
+    code, out = run_json(capsys, "market", "dividend", "--position", TRAINS, "--company", "NER", "--best-run", "--half")
+    best = out["best_run"]
+    assert code == 0 and isinstance(best, dict) and best["revenue"] == 70 and best["proven"] is True
+    assert (out["earnings"], out["paid"]) == (70, 40)
+
+
+def test_market_loans_after_the_best_runs_distribution(capsys: pytest.CaptureFixture[str]) -> None:
+    """The end of GNR's turn after withholding its best run: the move left (§10.7), interest 10 (§10.8), 2 loans
+    repaid from the treasury (§10.9)."""
+    code, out = run_json(capsys, "market", "loans", POSITION, "--company", "GNR", "--best-run", "--pay", "withhold")
+    assert code == 0 and out["new_price"] == 110
+    end = out["end"]
+    assert isinstance(end, dict) and (end["interest"], end["loans_repaid"]) == (10, 2)
+
+
+def test_market_redeem_and_buy(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run_json(capsys, "market", "redeem", TRAINS, "--company", "NER")
+    assert code == 0 and (out["cost"], out["cash_after"]) == (100, 500)
+    code, out = run_json(capsys, "market", "buy", TRAINS, "--company", "NER", "--buyer", "Cat", "--from", "pool")
+    assert code == 0 and out["cash_changes"] == {"Cat": -100, "bank": 100}
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["market", "trains", TRAINS, "--company", "NER", "--train", "7"], "train 7"),
+        (["market", "trains", TRAINS, "--company", "NER", "--train", "4+4"], "train 4+4"),
+        (["market", "trains", str(BAD / "trains-at-limit.json"), "--company", "NER", "--train", "5"], "company NER"),
+        (["market", "redeem", str(BAD / "redeem-empty-pool.json"), "--company", "NER"], "shares"),
+        (["market", "redeem", TRAINS, "--company", "NER", "--shares", "3"], "shares"),
+        (["market", "buy", TRAINS, "--company", "NER", "--buyer", "Dan"], "buyer Dan"),
+        (
+            ["market", "dividend", "--position", TRAINS, "--company", "NER", "--revenue", "10", "--best-run"],
+            "--best-run",
+        ),
+        (["market", "dividend", "--position", TRAINS, "--company", "NER"], "--revenue"),
+        (["market", "loans", TRAINS, "--company", "NER", "--revenue", "10", "--withheld"], "--withheld"),
+        (["market", "trains", TRAINS, "--company", "NER", "--time-limit", "-1"], "--time-limit"),
+        (
+            ["market", "dividend", "--position", TRAINS, "--company", "NER", "--best-run", "--time-limit", "-1"],
+            "--time-limit",
+        ),
+    ],
+)
+def test_train_and_share_previews_refuse_bad_input_with_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], named: str
+) -> None:
+    code = main(argv)
+    err = capsys.readouterr().err
+    assert code == 2 and named in err and "Traceback" not in err
+
+
+def test_market_dividend_best_run_stopped_by_the_time_limit_previews_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A time limit of 0 ends the search before any run is found: the status is printed, no dividend is previewed
+    and the exit code is 4 (as the routes command's)."""
+    code = main(["market", "dividend", "--position", TRAINS, "--company", "NER", "--best-run", "--time-limit", "0"])
+    text = capsys.readouterr().out
+    assert code == 4 and "the time limit came before any run was found" in text and "price" not in text

@@ -1,0 +1,162 @@
+"""The Board page's editor for a title whose board edits are on the core's positions (1860: docs/board-1860.md,
+docs/app.md "Editing an 1860 board"), called by pages/title_board.py: a hex chosen, its tile offer (optionally
+for the company laying it, whose lay rules then apply), the tile removed, bases placed and removed; the companies'
+trains, the phase and the board-rule options. Every edit is the title's pure function (`Title.edit`): refused
+whole with the hex or company and the rule named, or made with Undo to step back."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import polars as pl
+import streamlit as st
+
+from pages import session
+from solver.core.board_position import BoardPosition
+from solver.titles.registry import Title
+
+HEX = "title_edit_hex"
+LAYER = "title_edit_company"
+NOBODY = "(copying the table: no company)"
+OPTIONS = (("no_train_limit", "No train limit (RB L285)"), ("two_7_4_trains", "Two 7+4 trains (RB L287)"))
+
+
+def _hex_label(pos: BoardPosition, hex_: str) -> str:
+    name = pos.board.hexes[hex_].name
+    return f"{hex_} {name}" if name else hex_
+
+
+def selected_hex(pos: BoardPosition) -> str:
+    """The hex chosen in the editor (the first land hex at first)."""
+    land = [h for h, x in sorted(pos.board.hexes.items()) if x.kind == "land"]
+    if st.session_state.get(HEX) not in land:
+        st.session_state[HEX] = land[0]
+    hex_: str = st.selectbox("Hex", land, key=HEX, format_func=partial(_hex_label, pos))
+    return hex_
+
+
+def hex_panel(rules: Title, pos: BoardPosition, hex_: str) -> None:
+    """The chosen hex: what lies there, its tile offer and its bases."""
+    here = pos.tiles.get(hex_)
+    where = _hex_label(pos, hex_)
+    st.markdown(f"**{where}**: " + (f"tile {here.tile} at rotation {here.rotation}" if here else "no tile"))
+    if here is not None and st.button(f"Remove the tile on {hex_}", icon=":material/delete:"):
+        session.apply_board(lambda p: rules.edit("remove_tile", p, hex_), f"Removed the tile on {hex_}.")
+        st.rerun()
+    _tile_offer(rules, pos, hex_)
+    _bases(rules, pos, hex_)
+
+
+def _tile_offer(rules: Title, pos: BoardPosition, hex_: str) -> None:
+    layers = [NOBODY, *pos.companies]
+    if st.session_state.get(LAYER) not in layers:
+        st.session_state[LAYER] = NOBODY
+    layer = st.selectbox("Laid by (its lay rules apply: reach, RB L483-L499)", layers, key=LAYER)
+    company = None if layer == NOBODY else layer
+    offers = rules.edit("tile_offer", pos, hex_, company)
+    with st.expander(f"Tile offer for {hex_} ({len(offers)})", expanded=True):
+        if not offers:
+            st.caption(
+                "No tile may be laid here now (its colour, the phase, the box or the rules: docs/board-1860.md)."
+            )
+            return
+        table = [
+            {
+                "tile": o.tile,
+                "colour": pos.board.tiles[o.tile].color,
+                "rotations": ", ".join(str(r) for r in o.rotations),
+                "left": "any" if o.available is None else str(o.available),
+                "replaces": o.replaces or "-",
+            }
+            for o in offers
+        ]
+        st.dataframe(pl.DataFrame(table), hide_index=True, width="stretch")
+        c1, c2, c3 = st.columns([5, 4, 3], vertical_alignment="bottom")
+        choice = c1.selectbox("Tile", offers, format_func=lambda o: o.tile, key=f"offer-{hex_}")
+        rotation = c2.selectbox("Rotation", choice.rotations, key=f"rotation-{hex_}-{choice.tile}")
+        if c3.button("Lay", type="primary", key=f"lay-{hex_}"):
+            by = f" for {company}" if company else ""
+            session.apply_board(
+                lambda p: rules.edit("lay_tile", p, hex_, choice.tile, rotation, company),
+                f"Laid tile {choice.tile} on {hex_} at rotation {rotation}{by}.",
+            )
+            st.rerun()
+
+
+def _bases(rules: Title, pos: BoardPosition, hex_: str) -> None:
+    nodes = pos.face(hex_).nodes
+    spaces = [i for i, node in enumerate(nodes) if node.slots > 0]
+    if not spaces:
+        return
+    markers = pos.stations.get(hex_, ())
+    st.markdown("**Bases**")
+    for i in spaces:
+        here = markers[i] if markers else ()
+        name = nodes[i].name or nodes[i].kind
+        cols = st.columns([2, 3, 2], vertical_alignment="bottom")
+        cols[0].write(f"n{i} {name} ({len(here)}/{nodes[i].slots}): {', '.join(here) or 'free'}")
+        company = cols[1].selectbox(
+            f"Company for n{i}", list(pos.board.companies), key=f"base-{hex_}-{i}", label_visibility="collapsed"
+        )
+        if company in here:
+            if cols[2].button("Remove base", key=f"unbase-{hex_}-{i}"):
+                session.apply_board(
+                    partial(rules.edit, "remove_marker", hex_=hex_, node=i, company=company),
+                    f"Removed {company}'s base on {hex_}.",
+                )
+                st.rerun()
+        elif cols[2].button("Place base", key=f"rebase-{hex_}-{i}"):
+            session.apply_board(
+                partial(rules.edit, "place_marker", hex_=hex_, node=i, company=company),
+                f"Placed {company}'s base on {hex_}.",
+            )
+            st.rerun()
+
+
+def companies_panel(rules: Title, pos: BoardPosition) -> None:
+    """A company's trains (it enters play once its home base is on the map), or out of play."""
+    with st.form("title-trains"):
+        company = st.selectbox("Company", list(pos.board.companies), key="title-trains-company")
+        held = pos.companies.get(company)
+        names = st.text_input(
+            "Trains (comma-separated, e.g. 2+1, 3+2)",
+            value=", ".join(held.trains) if held else "",
+            key=f"title-trains-{company}",
+        )
+        save = st.form_submit_button("Save trains")
+    if save:
+        trains = [t for t in names.split(",") if t.strip()]
+        session.apply_board(lambda p: rules.edit("set_trains", p, company, trains), f"Saved {company}'s trains.")
+        st.rerun()
+    if held is not None and st.button(f"Take {company} out of play"):
+        session.apply_board(lambda p: rules.edit("remove_company", p, company), f"{company} is no longer in play.")
+        st.rerun()
+
+
+def phase_panel(rules: Title, pos: BoardPosition) -> None:
+    """The phase and the options of the board rules."""
+    with st.form("title-phase"):
+        phase = st.selectbox("Phase", pos.board.phases, index=pos.board.phases.index(pos.phase), key="title_edit_phase")
+        chosen = {
+            key: st.checkbox(label, value=bool(pos.rules.get(key, False)), key=f"title_edit_{key}")
+            for key, label in OPTIONS
+        }
+        save = st.form_submit_button("Set phase and options")
+    if save:
+
+        def edit(p: BoardPosition) -> BoardPosition:
+            for key, on in chosen.items():
+                if bool(p.rules.get(key, False)) != on:
+                    p = rules.edit("set_option", p, key, on)
+            new: BoardPosition = rules.edit("set_phase", p, phase)
+            return new
+
+        session.apply_board(edit, f"Phase {phase} and options set.")
+        st.rerun()
+
+
+def problems(rules: Title, pos: BoardPosition) -> None:
+    """The faults of a position loaded with them (a file or a draft): listed, so that edits can fix them."""
+    found = rules.board_problems(pos)
+    if found:
+        session.show_problems(found, f"This position breaks {rules.short}'s board rules; edits keep no new fault:")
