@@ -105,7 +105,7 @@ def random_position(
             for hex_id in rng.sample(region, len(region)):
                 if rng.random() < late:
                     build.lay(hex_id, colour)
-    stations = _markers(build, rng, centre, company, markers)
+    stations = _markers(build, rng, region, company, markers)
     tiles = [{"hex": h, "tile": t, "rotation": r} for h, (t, r) in sorted(build.lays.items())]
     return parse_position(
         {
@@ -132,11 +132,13 @@ def _component(build: _Builder, start: str) -> list[str]:
     return order
 
 
-def _markers(build: _Builder, rng: random.Random, centre: str, company: str, count: int) -> dict[str, list[list[str]]]:
-    """The markers (see the module text); tiles no marker's track reaches are taken up again."""
+def _markers(
+    build: _Builder, rng: random.Random, region: Sequence[str], company: str, count: int
+) -> dict[str, list[list[str]]]:
+    """The markers on the region's cities (see the module text); tiles no marker's track reaches are taken up
+    again."""
     board = build.board
-    built = [h for h in {*build.lays, *(h for h in board.hexes if printed_track(board.hexes[h]))} if _cities(build, h)]
-    built = [h for h in built if board.hexes[h].kind == "land"]
+    built = [h for h in region if _cities(build, h)]
     stations: dict[str, list[list[str]]] = {h: [[] for _ in build.face(h).nodes] for h in built}
     left = Counter({c: int(board.companies[c].rules["markers"]) for c in (*RIVALS, company)})
 
@@ -150,7 +152,7 @@ def _markers(build: _Builder, rng: random.Random, centre: str, company: str, cou
 
     touched: set[str] = set()
     if built:
-        home = min(built, key=lambda h: (board.layout.distance(h, centre), h))
+        home = built[0]
         network = [h for h in _component(build, home) if h in stations]
         chosen = network[:1] + rng.sample(network[1:], min(len(network) - 1, max(count - 1, 0)))
         for hex_id in chosen:
