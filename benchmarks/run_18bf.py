@@ -1,24 +1,27 @@
 """18BF route benchmark: the CP-SAT optimizer (solver.titles.g18bf.optimizer, the core's run search) against the
 exhaustive enumerator (solver.titles.g18bf.enumerator), measured in the same run.
 
-    .venv/bin/python -m benchmarks.run_18bf [--quick] [--suite dense|wide|all] [--enumerator-cap S] [--out FILE]
+    .venv/bin/python -m benchmarks.run_18bf [--quick] [--suite dense|mid|all] [--enumerator-cap S]
+        [--enumerator-ratio R] [--out FILE]
 
-Suites of late-game boards (phase 8) made by `solver.titles.g18bf.random_board.random_position` with fixed seeds:
-the land round a centre tiled with green, brown and grey tiles of the manifest joined to their neighbours, rival
-markers filling some cities, and the System LMS with a 5+5E, a 4+4 and two more trains (a second 4+4, a 3+3 or a
-2+2, and G-trains: 6G, 5G) and Irish ferries, F5, U1 or U2 in turn.
+Suites of late-game boards (phase 8) a game can reach, made by `solver.titles.g18bf.random_board.random_position`
+with fixed seeds (docs/benchmarks.md, "18BF"): the land round a centre laid and upgraded by the tile-lay rules
+(§10.4) as far as the manifest allows, the System LMS's markers on its network and rivals' in some cities (§10.5),
+and LMS with a 5+5E, a 4+4 and two more trains within the train limit of four (a second 4+4, a 3+3 or a 2+2; a 6G,
+a 5G) and no private, F1, F1 F2 U1 or F5 U2 in turn.
 
 - `dense`: BOARDS boards, 90 % of the land within five hexes of one of eight centres in England, Wales and
   Scotland, six marker cities;
-- `wide`: BOARDS boards, 95 % of the land within six hexes of one of eight centres in England, seven marker
-  cities: larger networks, where the 5+5E has thousands of routes.
+- `mid`: the same centres within four hexes, five marker cities.
 
 `--quick` takes the first four of each. Every board is built from the repository's data, so the benchmark needs
 nothing else.
 
-Rows, summary and table as benchmarks.run (values revenue * 1000); the optimizer runs with one CP-SAT worker; the
-enumerator runs in a child process stopped at the cap (DNF: then the speed-up is at least the cap over the
-optimizer's time). Not a test.
+The optimizer runs with one CP-SAT worker; the enumerator runs in a child process stopped at the cap, and with
+`--enumerator-ratio R` also at R times the optimizer's wall-clock time on that board (a row that did not finish
+reads "> xR": the enumerator needs more than R times the optimizer there). Each row gives both times, wall and CPU,
+and the speed-up (enumerator over optimizer) in both; each suite's summary the median and max, the proven count,
+the total and the smallest per-board speed-up, and the load average at its start and end. Not a test.
 """
 
 from __future__ import annotations
@@ -26,11 +29,13 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import os
+import statistics
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from benchmarks.run import Case, Row, format_row, results_markdown, run_enumerator, summarise, summary_lines
+from benchmarks.run import Case, Row, format_row, run_enumerator
 from solver.core.board_position import BoardPosition
 from solver.titles.g18bf import enumerator
 from solver.titles.g18bf.optimizer import best_run
@@ -38,9 +43,8 @@ from solver.titles.g18bf.random_board import random_position
 
 BOARDS = 16
 CENTRES = ("P16", "M15", "N18", "R20", "K16", "T16", "F8", "S24")
-WIDE_CENTRES = ("P16", "M15", "N18", "R20", "K16", "T16", "O14", "Q22")
 #: Each suite: its centres, radius, share of the land tiled and the company's marker cities.
-SUITES = {"dense": (CENTRES, 5, 0.9, 6), "wide": (WIDE_CENTRES, 6, 0.95, 7)}
+SUITES = {"dense": (CENTRES, 5, 0.9, 6), "mid": (CENTRES, 4, 0.9, 5)}
 TRAINS = (
     ("5+5E", "4+4", "4+4", "6G"),
     ("5+5E", "4+4", "6G", "5G"),
@@ -74,20 +78,94 @@ def _enumerate(position: BoardPosition, company: str, queue: mp.Queue) -> None: 
     queue.put((time.perf_counter() - started, time.process_time() - cpu, best.evaluation.revenue * 1000))
 
 
-def measure(suite: str, cases: Sequence[Named], cap: float) -> list[Row]:
-    rows: list[Row] = []
+@dataclass(frozen=True)
+class Measured:
+    """One board: the shared row (benchmarks.run) and the enumerator's stop (seconds) on it."""
+
+    row: Row
+    stop: float
+
+    @property
+    def ratio(self) -> float:
+        """Wall-clock speed-up: the enumerator's time over the optimizer's (at least `stop` when it did not finish)."""
+        enum = self.row.enum_seconds if self.row.enum_seconds is not None else self.stop
+        return enum / max(self.row.opt_seconds, 1e-6)
+
+    @property
+    def cpu_ratio(self) -> float | None:
+        """CPU speed-up where the enumerator finished."""
+        if self.row.enum_cpu is None:
+            return None
+        return self.row.enum_cpu / max(self.row.opt_cpu, 1e-6)
+
+    def ratio_text(self) -> str:
+        if self.row.enum_seconds is None:
+            return f"> x{self.ratio:.1f}"
+        cpu = self.cpu_ratio
+        return f"x{self.ratio:.1f}" + (f" (CPU x{cpu:.1f})" if cpu is not None else "")
+
+
+def measure(suite: str, cases: Sequence[Named], cap: float, ratio: float | None) -> list[Measured]:
+    out: list[Measured] = []
     for index, (name, company, position) in enumerate(cases):
         case = Case(suite, index, name, company, " ".join(position.companies[company].trains))
         started, cpu = time.perf_counter(), time.process_time()
         result = best_run(position, company, time_limit=OPTIMIZER_LIMIT)
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
-        enum_seconds, enum_cpu, enum_value = run_enumerator(position, company, cap, _enumerate)
+        stop = cap if ratio is None else min(cap, ratio * seconds)
+        enum_seconds, enum_cpu, enum_value = run_enumerator(position, company, stop, _enumerate)
         row = Row(
             case, seconds, cpu, result.status, result.evaluation.revenue * 1000, enum_seconds, enum_value, enum_cpu
         )
-        rows.append(row)
-        print(f"[{index + 1:3}/{len(cases)}] {format_row(row)}  load {os.getloadavg()[0]:.1f}", flush=True)
-    return rows
+        out.append(Measured(row, stop))
+        print(
+            f"[{index + 1:3}/{len(cases)}] {format_row(row)}  {out[-1].ratio_text()}  load {os.getloadavg()[0]:.1f}",
+            flush=True,
+        )
+    return out
+
+
+def summary(suite: str, rows: Sequence[Measured], loads: tuple[float, float]) -> list[str]:
+    """The suite's summary: times, proofs, speed-ups (total and per board, the smallest named), load."""
+    wall = [m.row.opt_seconds for m in rows]
+    cpu = [m.row.opt_cpu for m in rows]
+    proven = sum(1 for m in rows if m.row.status in ("optimal", "infeasible"))
+    enum_total = sum(m.row.enum_seconds if m.row.enum_seconds is not None else m.stop for m in rows)
+    smallest = min(rows, key=lambda m: m.ratio)
+    cpu_ratios = [r for m in rows if (r := m.cpu_ratio) is not None]
+    disagree = sum(1 for m in rows if m.row.enum_value is not None and m.row.enum_value != m.row.value)
+    finished = sum(1 for m in rows if m.row.enum_seconds is not None)
+    return [
+        f"{suite}: {len(rows)} boards; optimizer wall median {statistics.median(wall):.3f} s, max {max(wall):.3f} s; "
+        f"CPU median {statistics.median(cpu):.3f} s, max {max(cpu):.3f} s; proven {proven}/{len(rows)}; "
+        f"load average {loads[0]:.1f} at the start, {loads[1]:.1f} at the end",
+        f"  enumerator finished {finished}/{len(rows)}; total speed-up (wall) x{enum_total / sum(wall):.1f}"
+        f"{' (at least: unfinished rows counted at their stop)' if finished < len(rows) else ''}; "
+        f"smallest per-board x{smallest.ratio:.1f}{' (at least)' if smallest.row.enum_seconds is None else ''} "
+        f"on #{smallest.row.case.index} {smallest.row.case.name}; smallest CPU speed-up where the enumerator "
+        f"finished x{min(cpu_ratios, default=float('inf')):.1f}; disagreements {disagree}",
+        "  per board: " + ", ".join(f"#{m.row.case.index} {m.ratio_text()}" for m in rows),
+    ]
+
+
+def markdown(rows: dict[str, list[Measured]], lines: list[str], command: str) -> str:
+    out = [f"Written by `{command}` ({mp.cpu_count()} cores).", ""]
+    out += [f"- {line.strip()}" for line in lines]
+    for suite, measured in rows.items():
+        out += ["", f"#### 18BF {suite}", ""]
+        out += ["| # | position | trains | optimizer s (CPU s) | status | value | enumerator s (CPU s) | speed-up |"]
+        out += ["|---|---|---|---|---|---|---|---|"]
+        for m in measured:
+            r = m.row
+            finished = r.enum_seconds is not None and r.enum_cpu is not None
+            enum = f"{r.enum_seconds:.3f} ({r.enum_cpu:.3f})" if finished else f"stopped at {m.stop:.3f}"
+            if r.enum_value is not None and r.enum_value != r.value:
+                enum += " DISAGREES"
+            out.append(
+                f"| {r.case.index} | {r.case.name} | {r.case.trains} | {r.opt_seconds:.3f} ({r.opt_cpu:.3f}) | "
+                f"{r.status} | {r.value // 1000} | {enum} | {m.ratio_text()} |"
+            )
+    return "\n".join(out) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -96,23 +174,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--enumerator-cap", type=float, default=None, help=f"seconds (default {FULL_CAP:g}, --quick {QUICK_CAP:g})"
     )
-    parser.add_argument("--suite", choices=("dense", "wide", "all"), default="all")
+    parser.add_argument(
+        "--enumerator-ratio",
+        type=float,
+        default=None,
+        help="also stop the enumerator at this many times the optimizer's time on the board",
+    )
+    parser.add_argument("--suite", choices=(*SUITES, "all"), default="all")
     parser.add_argument("--out", help="write the results table (markdown) to this file")
     args = parser.parse_args(argv)
     cap = args.enumerator_cap if args.enumerator_cap is not None else (QUICK_CAP if args.quick else FULL_CAP)
     if not cap > 0:
         parser.error("--enumerator-cap must be a positive number of seconds")
+    if args.enumerator_ratio is not None and not args.enumerator_ratio > 0:
+        parser.error("--enumerator-ratio must be a positive number")
     suites = list(SUITES) if args.suite == "all" else [args.suite]
-    load = os.getloadavg()[0]
-    rows = {suite: measure(suite, positions(suite)[: QUICK if args.quick else None], cap) for suite in suites}
-    summaries = [summarise(suite, r, cap) for suite, r in rows.items()]
-    for summary in summaries:
-        print("\n".join(summary_lines(summary, cap)))
-    print(f"load average (1 min) {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
+    rows: dict[str, list[Measured]] = {}
+    lines: list[str] = []
+    for suite in suites:
+        start = os.getloadavg()[0]
+        rows[suite] = measure(suite, positions(suite)[: QUICK if args.quick else None], cap, args.enumerator_ratio)
+        lines += summary(suite, rows[suite], (start, os.getloadavg()[0]))
+    print("\n".join(lines))
     command = "python -m benchmarks.run_18bf " + " ".join(argv if argv is not None else sys.argv[1:])
     if args.out is not None:
         with open(args.out, "w", encoding="utf-8") as out:
-            out.write(results_markdown(rows, summaries, command.strip(), cap))
+            out.write(markdown(rows, lines, command.strip()))
         print(f"written {args.out}")
     return 0
 

@@ -27,9 +27,11 @@ from solver.core.board_position import BoardPosition
 from solver.core.track_graph import Link, NodeRef, Piece, Side, TrackGraph, track_hexes
 from solver.errors import Problem
 
-#: At most this many ways of tracing one route (several links between the same two nodes) are tried, and at
-#: most this many steps of the search for ways of all routes that share no track.
+#: At most this many ways of tracing one route (several links between the same two nodes) are tried, each using
+#: no piece of track twice.
 MAX_WAYS = 256
+#: At most this many checks of overlap in the search for ways of all routes that share no track.
+MAX_OVERLAP_CHECKS = 20_000
 
 
 @dataclass(frozen=True)
@@ -179,8 +181,31 @@ def trace(
         options.append(links)
     if problems:
         return [], problems
-    ways = itertools.islice(itertools.product(*options), MAX_WAYS)
+    # A way using a piece of track twice breaks every title's rules (and no run search lists one): only when every
+    # way does is the first of them traced, for the title's rules to name what it uses twice.
+    ways = _ways(options) or [tuple(links[0] for links in options)]
     return [TracedRoute(index, spec.train, label, tuple(refs), way, spec.choices) for way in ways], []
+
+
+def _ways(options: Sequence[Sequence[Link]]) -> list[tuple[Link, ...]]:
+    """The first MAX_WAYS choices of one link per step (in the order of the links) whose track is disjoint."""
+    found: list[tuple[Link, ...]] = []
+    chosen: list[Link] = []
+
+    def grow(step: int, used: frozenset[Piece | Side]) -> None:
+        if step == len(options):
+            found.append(tuple(chosen))
+            return
+        for link in options[step]:
+            if len(found) >= MAX_WAYS:
+                return
+            if used.isdisjoint(link.track):
+                chosen.append(link)
+                grow(step + 1, used | link.track)
+                chosen.pop()
+
+    grow(0, frozenset())
+    return found
 
 
 def evaluate(
@@ -225,23 +250,45 @@ def evaluate(
 def _first_without_overlap(
     rules: RouteRules, graph: TrackGraph, accepted: list[list[TracedRoute]]
 ) -> list[TracedRoute] | None:
-    """The first choice of one way per route that shares no track, by a depth-first search of at most MAX_WAYS
-    steps (None when it finds none within them)."""
+    """The first choice of one way per route that shares no track (in the order of the ways), by a depth-first
+    search that drops, after each choice, the later routes' ways that overlap it (a title's overlap is between two
+    routes: what two routes break, any more routes holding them break too); ways laying a route on the same track
+    are tried once (overlap is a matter of track). None when there is none, or when MAX_OVERLAP_CHECKS checks
+    found none."""
+    distinct = [_first_per_track(ways) for ways in accepted]
     chosen: list[TracedRoute] = []
-    steps = 0
+    checks = 0
 
-    def search(i: int) -> bool:
-        nonlocal steps
-        if i == len(accepted):
+    def overlaps(routes: list[TracedRoute]) -> bool:
+        nonlocal checks
+        checks += 1
+        return bool(rules.check_overlap(graph, routes))
+
+    def search(left: list[list[TracedRoute]]) -> bool:
+        if not left:
             return True
-        for way in accepted[i]:
-            steps += 1
-            if steps > MAX_WAYS or rules.check_overlap(graph, [*chosen, way]):
+        for way in left[0]:
+            if checks > MAX_OVERLAP_CHECKS:
+                return False
+            if chosen and overlaps([*chosen, way]):
+                continue
+            rest = [[w for w in ways if not overlaps([way, w])] for ways in left[1:]]
+            if not all(rest):
                 continue
             chosen.append(way)
-            if search(i + 1):
+            if search(rest):
                 return True
             chosen.pop()
         return False
 
-    return chosen if search(0) else None
+    return chosen if search(distinct) else None
+
+
+def _first_per_track(ways: Sequence[TracedRoute]) -> list[TracedRoute]:
+    seen: set[frozenset[Piece | Side]] = set()
+    out: list[TracedRoute] = []
+    for way in ways:
+        if way.track not in seen:
+            seen.add(way.track)
+            out.append(way)
+    return out

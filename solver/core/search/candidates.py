@@ -200,6 +200,7 @@ def list_candidates(
     should_stop: Callable[[], bool] = lambda: False,
     share: float | None = None,
     least: Mapping[str, int] | None = None,
+    prefixes_dominate: bool = False,
 ) -> Listing:
     """Every route each of `trains` (names) may run alone, one per path and train, dominated ones dropped, best
     first; ListingStopped when `should_stop` says so.
@@ -208,7 +209,11 @@ def list_candidates(
     below (1 - share) times the best route of the train found so far (a threshold that only rises, so that what is
     left out early stays below it). A partial route is given up when for every train the walk's `ceiling` is below
     the threshold. The walk keeps nodes as numbers (their rank in sorted order) and track as a bit set, so that a
-    step costs no hashing of node or track objects."""
+    step costs no hashing of node or track objects.
+
+    With `prefixes_dominate` (a run where a route matters only by its track, score and grant: `RunRules.track_only`),
+    a route scoring exactly what a shorter route it extends scores, with the same grant, is not listed: the shorter
+    one uses part of its track and earns the same in any run."""
     names = sorted(set(trains))
     refs = sorted(graph.nodes)
     rank = node_numbers(graph)
@@ -241,7 +246,7 @@ def list_candidates(
             if rise > threshold[name]:
                 threshold[name] = max(rise, fixed.get(name, -1))
 
-    def grow(state: Any, used: int, visited: int) -> None:
+    def grow(state: Any, used: int, visited: int, before: Mapping[str, Candidate]) -> None:
         nonlocal steps
         last = path[-1]
         if len(path) > 1 and end_only[last]:
@@ -258,14 +263,21 @@ def list_candidates(
             path.append(nxt)
             on_path[nxt] = True
             reached = visited | 1 << nxt
+            here: dict[str, Candidate] = {}
             if path[0] < nxt:
                 nodes = tuple(refs[i] for i in path)
                 track = used | mask
                 for name in names:
                     option = _best(walk.finish(after, name), weights)
-                    if option is not None and weights.score(option) >= threshold[name]:
-                        record(name, candidate(name, nodes, reached, track, option, weights))
-            grow(after, used | mask, reached)
+                    if option is None or weights.score(option) < threshold[name]:
+                        continue
+                    shorter = before.get(name)
+                    if prefixes_dominate and shorter is not None and _same_worth(shorter, option, weights):
+                        here[name] = shorter
+                        continue
+                    here[name] = candidate(name, nodes, reached, track, option, weights)
+                    record(name, here[name])
+            grow(after, used | mask, reached, here)
             on_path[nxt] = False
             path.pop()
 
@@ -275,11 +287,16 @@ def list_candidates(
             continue
         path.append(start)
         on_path[start] = True
-        grow(state, 0, 1 << start)
+        grow(state, 0, 1 << start, {})
         on_path[start] = False
         path.pop()
     kept = {name: drop_dominated([c for c in found[name] if c.score >= threshold[name]], should_stop) for name in names}
     return Listing(kept, {name: threshold[name] for name in names if threshold[name] >= 0})
+
+
+def _same_worth(shorter: Candidate, option: Option, weights: Weights) -> bool:
+    """Whether a route scored by `option` earns in any run what `shorter` earns: the same score and grant."""
+    return shorter.score == weights.score(option) and shorter.option.grant == option.grant
 
 
 def ordered(candidates: Iterable[Candidate]) -> list[Candidate]:

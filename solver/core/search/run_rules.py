@@ -35,6 +35,13 @@ class RunRules:
     meets: frozenset[NodeRef] | None = None
     grants: int | None = None
 
+    @property
+    def track_only(self) -> bool:
+        """Whether a route matters to the run only by its track, score and grant (no stop scored once per company,
+        no limits by mark, no anchors, no meeting nodes): then of two routes scoring the same, one on part of the
+        other's track, the longer is never needed."""
+        return not self.once_per_company and not self.limits and self.anchors is None and self.meets is None
+
     def masks(self, numbers: Mapping[NodeRef, int]) -> NodeMasks:
         """The anchors and meeting nodes as bit sets (`solver.core.search.candidates.node_numbers`)."""
         return NodeMasks(

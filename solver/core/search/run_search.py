@@ -146,7 +146,9 @@ def best_run(
     free = {t for i, t in enumerate(problem.trains) if i not in problem.pins}
 
     def listing(share: float | None, least: Mapping[str, int] | None, trains: Iterable[str] = free) -> Listing:
-        return list_candidates(problem.graph, problem.walk, trains, weights, track_bits, should_stop, share, least)
+        return list_candidates(
+            problem.graph, problem.walk, trains, weights, track_bits, should_stop, share, least, rules.track_only
+        )
 
     try:
         listed = listing(FIRST_SHARE, None)

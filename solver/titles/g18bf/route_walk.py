@@ -61,6 +61,7 @@ class Walk18BF:
         self.top_bonuses = bonuses.england_scotland + bonuses.england_wales + bonuses.london_red
         self.ferry = bonuses.irish_amount if bonuses.irish_ferries else 0
         self._bonuses: dict[int, int] = {}
+        self._counted: dict[tuple[frozenset[NodeRef], frozenset[NodeRef], int, int], int] = {}
 
     def _is_stop(self, ref: NodeRef) -> bool:
         return self.kind[ref] in LARGE or self.kind[ref] == SMALL
@@ -128,7 +129,15 @@ class Walk18BF:
         """The most the route's counted stops and bonuses are worth (before doubling): every stop of `fixed` and the
         best of the others up to `most` stops in all, an Irish area weighed with `ferry` more, by the evaluator's
         own counting search (`scoring.best_stops`), given the stops heaviest first (only the value is needed here;
-        the evaluator says which stops count)."""
+        the evaluator says which stops count). The value depends only on the set of stops, so each set is counted
+        once per walk (routes through the same stops by other track are many on a dense board)."""
+        key = (frozenset(state.stops), fixed, most, ferry)
+        known = self._counted.get(key)
+        if known is None:
+            known = self._counted[key] = self._count(state, fixed, most, ferry)
+        return known
+
+    def _count(self, state: Partial, fixed: frozenset[NodeRef], most: int, ferry: int) -> int:
         ireland = self.rules.bonuses.ireland
         total, mask = 0, 0
         optional: list[tuple[int, int]] = []

@@ -72,6 +72,7 @@ def test_a_g_train_counts_only_cities_with_the_companys_markers() -> None:
 
 
 BAD = sorted((Path(__file__).parent / "bad").glob("*.json"))
+DATA = Path(__file__).parent / "data"
 
 
 @pytest.mark.parametrize("path", BAD, ids=lambda p: p.stem)
@@ -136,3 +137,16 @@ def test_an_express_skips_its_irish_area_when_the_only_ferry_is_worth_as_much_el
     assert worth == 100 + 80 + 20
     worth, chosen = best_countings([[count_ireland, skip_ireland]], bonuses)
     assert chosen == (count_ireland,) and worth == 80 + 20  # alone, the ferry's 20 makes a tie: the first
+
+
+def test_a_legal_run_is_found_among_many_ways_of_laying_its_routes_on_junction_tiles() -> None:
+    # Two 4+4s from Birmingham (Q15) on a board of junction tiles (27, 43-46, 70), where 180 ways of track join the
+    # first route's nodes and 6 the second's: some choice of ways shares no track (§10.6), so the run is legal.
+    # The evaluator once gave up after 256 steps of its search and called it illegal (the optimizer then stopped
+    # with OptimizerMismatch).
+    position = read_position(DATA / "junction-ways.json")
+    first = RouteSpec("4+4", ("Q15:0", "R14:0", "T14:0", "U13:0", "T10:0", "U7:0", "U9:0"))
+    second = RouteSpec("4+4", ("Q15:0", "T14:0", "U13:0", "U11:0", "U9:0"))
+    verdict = evaluate(position, "LMS", [first, second])
+    assert verdict.legal, verdict.problems
+    assert verdict.revenue == evaluate(position, "LMS", [first]).revenue + evaluate(position, "LMS", [second]).revenue
