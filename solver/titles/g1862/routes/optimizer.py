@@ -23,6 +23,7 @@ from solver.titles.g1862.routes.bounds import OptionBounds, chain_thresholds, op
 from solver.titles.g1862.routes.candidates import ListingStopped, legal_candidates
 from solver.titles.g1862.routes.chain_candidates import ChainCandidate
 from solver.titles.g1862.routes.cpsat_model import REVENUE_WEIGHT, Option, RunModel, RunPlan, TrainSlot, plan_run
+from solver.titles.g1862.routes.improve import improve
 from solver.titles.g1862.routes.legality import missing_home, station_name
 from solver.titles.g1862.routes.model import Evaluation, Objective, RouteSpec, SolveOptions, SolveResult, Status
 from solver.titles.g1862.routes.stop_graph import StopGraph, build_stop_graph
@@ -414,9 +415,26 @@ def optimize(
             round_bounds = _bounds(graph, round_plan, options.objective)
             total = search.total = min(total, round_bounds.total)  # both hold for every run
             keep = None if floor <= 0 else [[b >= floor for b in row] for row in round_bounds.per_option]
+        searched = None
+        if best is None and not partial and keep is not None and not options.pinned:
+            # before the first round: a run found by local search that reaches the floor makes this round
+            # the last, keeping only the options that could beat that run (docs/optimizer.md)
+            searched = _improved(graph, state, round_plan, keep, options.objective, stopped)
+            if searched is not None and searched[0] >= floor:
+                keep = [[b >= searched[0] for b in row] for row in round_bounds.per_option]
+            else:
+                searched = None
         run = RunModel(sg, state, round_plan, options.objective, keep)
-        if best is not None:
-            _hint(run, best[1], best[2])
+        if searched is not None:
+            filled = _hint(run, searched[1])
+            if filled is not None:
+                best = (int(filled.objective_value), run, filled)
+                floor, final, floors = searched[0], True, []
+            else:  # not a legal run for the model after all: the round keeps what its floor keeps
+                keep = [[b >= floor for b in row] for row in round_bounds.per_option]
+                run = RunModel(sg, state, round_plan, options.objective, keep)
+        elif best is not None:
+            _hint(run, _chosen(best[1], best[2]))
         remaining = options.time_limit - (time.perf_counter() - started)
         if partial:
             remaining *= PARTIAL_SHARE  # leave time to re-check the run
@@ -470,13 +488,39 @@ def _option_key(c: Option) -> object:
     return id(c)
 
 
-def _hint(run: RunModel, previous: RunModel, solver: cp_model.CpSolver) -> None:
-    """Start `run` from the best run found in an earlier round (the same options, by identity).
+def _chosen(run: RunModel, solver: cp_model.CpSolver) -> set[tuple[str, object]]:
+    """The options of `run` taken in `solver`'s solution, by runner name and option (`_option_key`)."""
+    return {(r.name, _option_key(c)) for r in run.runners for c, x in r.options if solver.boolean_value(x)}
+
+
+def _improved(
+    graph: TrackGraph,
+    state: CompanyState,
+    plan: RunPlan,
+    keep: list[list[bool]],
+    objective: Objective,
+    stopped: Callable[[], bool],
+) -> tuple[int, set[tuple[str, object]]] | None:
+    """A run among `plan`'s options that `keep` allows, found by local search (`titles.g1862.routes.improve`):
+    what the model counts it worth at least, and its options (as `_chosen` gives them); None if none."""
+    values, unit_of = _values(graph)
+    found = improve(plan, keep, values, unit_of, objective, large_id(state.home), stopped)
+    if found is None:
+        return None
+    value, selection = found
+    chosen = {
+        (rp.name, _option_key(rp.options[j])) for rp, j in zip(plan.runners, selection, strict=True) if j is not None
+    }
+    return value, chosen
+
+
+def _hint(run: RunModel, chosen: set[tuple[str, object]]) -> cp_model.CpSolver | None:
+    """Start `run` from a run found before: the options `chosen` (runner name and `_option_key`).
 
     CP-SAT takes a hint as a first solution only when it gives every variable, so the scores, visits and
-    links of those routes are filled in by a quick solve of `run` with its route choices fixed; if that
-    solve fails, only the route choices are hinted."""
-    chosen = {(r.name, _option_key(c)) for r in previous.runners for c, x in r.options if solver.boolean_value(x)}
+    links of those routes are filled in by a quick solve of `run` with its route choices fixed, which is
+    returned (its solution is a solution of `run`); if that solve fails (the routes are not a legal run for
+    the model), only the route choices are hinted and None is returned."""
     fixed = run.model.clone()
     picks: list[tuple[cp_model.IntVar, bool]] = []
     for r in run.runners:
@@ -491,9 +535,10 @@ def _hint(run: RunModel, previous: RunModel, solver: cp_model.CpSolver) -> None:
         for k in range(len(run.model.proto.variables)):
             var = run.model.get_int_var_from_proto_index(k)
             run.model.add_hint(var, filler.value(fixed.get_int_var_from_proto_index(k)))
-        return
+        return filler
     for x, value in picks:
         run.model.add_hint(x, value)
+    return None
 
 
 def _run_solver(
