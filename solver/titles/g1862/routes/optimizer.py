@@ -497,12 +497,13 @@ def _improved(
     graph: TrackGraph,
     state: CompanyState,
     plan: RunPlan,
-    keep: list[list[bool]],
+    keep: list[list[bool]] | None,
     objective: Objective,
     stopped: Callable[[], bool],
 ) -> tuple[int, set[tuple[str, object]]] | None:
-    """A run among `plan`'s options that `keep` allows, found by local search (`titles.g1862.routes.improve`):
-    what the model counts it worth at least, and its options (as `_chosen` gives them); None if none."""
+    """A run among `plan`'s options that `keep` allows (all when None), found by local search
+    (`titles.g1862.routes.improve`): what the model counts it worth at least, and its options (as `_chosen`
+    gives them); None if none."""
     values, unit_of = _values(graph)
     found = improve(plan, keep, values, unit_of, objective, large_id(state.home), stopped)
     if found is None:
