@@ -462,22 +462,29 @@ class RunModel:
     def routes(self, value: cp_model.CpSolver) -> list[tuple[TrainSlot, Candidate]]:
         """Each running train and its route in the solution (chain trains in chain order and direction),
         ordered by train."""
-        chosen: list[tuple[TrainSlot, Candidate]] = []
-        used: set[int] = set()
-        chain: ChainCandidate | None = None
-        for r in self.runners:
-            for c, x in r.options:
-                if not value.boolean_value(x):
-                    continue
-                if isinstance(c, ChainCandidate):
-                    chain = c
-                else:
-                    assert r.slot is not None
-                    chosen.append((r.slot, c))
-                    used.add(r.slot.index)
-        if chain is not None:
-            for k, cand in chain.members:
-                slot = next(s for s in self.groups[k] if s.index not in used)
-                used.add(slot.index)
-                chosen.append((slot, cand))
-        return sorted(chosen, key=lambda sc: sc[0].index)
+        picks = [(r.slot, c) for r in self.runners for c, x in r.options if value.boolean_value(x)]
+        return slot_routes(self.groups, picks)
+
+
+def slot_routes(
+    groups: Sequence[Sequence[TrainSlot]], picks: Sequence[tuple[TrainSlot | None, Option]]
+) -> list[tuple[TrainSlot, Candidate]]:
+    """Each running train and its route for the options taken (`picks`: a runner's slot, None for the chain,
+    and its option), the chain's trains in chain order and direction, taken from their `groups`; ordered by
+    train."""
+    chosen: list[tuple[TrainSlot, Candidate]] = []
+    used: set[int] = set()
+    chain: ChainCandidate | None = None
+    for slot, c in picks:
+        if isinstance(c, ChainCandidate):
+            chain = c
+        else:
+            assert slot is not None
+            chosen.append((slot, c))
+            used.add(slot.index)
+    if chain is not None:
+        for k, cand in chain.members:
+            member = next(s for s in groups[k] if s.index not in used)
+            used.add(member.index)
+            chosen.append((member, cand))
+    return sorted(chosen, key=lambda sc: sc[0].index)

@@ -38,7 +38,7 @@ Selection = list[int | None]  # per runner: the index of its option, or None whe
 CHECK_EVERY = 256  # options tried between two calls of the caller's stop check
 
 
-class _Judge:
+class Judge:
     """The legality and value (a lower bound on the model's) of a selection of options of `plan`."""
 
     def __init__(
@@ -159,7 +159,7 @@ def improve(
     raises the value most while the run stays legal, until no runner can raise it. Options are tried from
     the highest own value down, and a runner's search ends where even an option's own value cannot raise
     the run. Ends early, with the best run so far, when `stopped()` becomes true."""
-    judge = _Judge(plan, values, unit_of, objective, home)
+    judge = Judge(plan, values, unit_of, objective, home)
     runners = range(len(plan.runners))
     own = [own_values(rp, values, unit_of, objective) for rp in plan.runners]
     order = [

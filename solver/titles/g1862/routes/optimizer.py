@@ -20,12 +20,21 @@ from solver.core.gc_pause import gc_paused
 from solver.errors import InputError, Problem
 from solver.titles.g1862.position import CompanyState, Position
 from solver.titles.g1862.routes.bounds import OptionBounds, chain_thresholds, option_bounds
-from solver.titles.g1862.routes.candidates import ListingStopped, legal_candidates
+from solver.titles.g1862.routes.candidates import Candidate, ListingStopped, legal_candidates
 from solver.titles.g1862.routes.chain_candidates import ChainCandidate
-from solver.titles.g1862.routes.cpsat_model import REVENUE_WEIGHT, Option, RunModel, RunPlan, TrainSlot, plan_run
+from solver.titles.g1862.routes.cpsat_model import (
+    REVENUE_WEIGHT,
+    Option,
+    RunModel,
+    RunPlan,
+    TrainSlot,
+    plan_run,
+    slot_routes,
+)
 from solver.titles.g1862.routes.improve import improve
 from solver.titles.g1862.routes.legality import missing_home, station_name
 from solver.titles.g1862.routes.model import Evaluation, Objective, RouteSpec, SolveOptions, SolveResult, Status
+from solver.titles.g1862.routes.small_search import best_freight_run, is_small
 from solver.titles.g1862.routes.stop_graph import StopGraph, build_stop_graph
 from solver.titles.g1862.track import TrackGraph, build_graph, large_id
 from solver.titles.g1862.trains import parse_train
@@ -260,7 +269,9 @@ def prepare(
     plan = plan_run(sg, company, slots, stopped) if runnable else None
     if plan is not None and not plan.reaches(large_id(state.home)):
         plan = None  # 7.8: no run can include the home station (optimize says so)
-    bounds = _bounds(graph, plan, "revenue") if plan is not None else None
+    # a small run is searched without CP-SAT (`small_search`), which needs neither the bounds nor the chains
+    small = plan is not None and not options.pinned and is_small(plan)
+    bounds = _bounds(graph, plan, "revenue") if plan is not None and not small else None
     if plan is not None and bounds is not None and plan.lister is not None:
         first = (_floors(bounds.total) or [0])[0]
         with contextlib.suppress(ListingStopped):
@@ -373,6 +384,15 @@ def optimize(
             f"no legal route of any {company} train includes its home station {home}, and one run must (7.8)",
             started,
         )
+    if not options.pinned and is_small(plan):
+        values, unit_of = _values(graph)
+        exact = best_freight_run(plan, values, unit_of, options.objective, large_id(state.home), stopped)
+        if exact is not None:  # proven: every combination that could beat it was tried
+            value, picks = exact
+            slots_of = [rp.slot for rp in plan.runners]
+            chosen = slot_routes(plan.groups, [(slots_of[i], c) for i, c in picks])
+            return _proven(position, company, sg, chosen, value, options, started)
+        # stopped, or no legal run found: the rounds below answer (and say why)
     bounds = prepared.bounds if prepared.bounds and options.objective == "revenue" else None
     bounds = bounds or _bounds(graph, plan, options.objective)
     total = bounds.total
@@ -633,7 +653,8 @@ def _answer(
                 started,
             )
         return _stopped_early(company, SEARCH_STOPPED, bound // scale, started)
-    evaluation = _recheck(position, graph, run, solver, routes, status, options)
+    modelled = (int(solver.value(run.revenue)), int(solver.value(run.subsidy)))
+    evaluation = _recheck(position, company, graph, routes, modelled, status, options)
     return SolveResult(
         company=company,
         status=status,
@@ -644,22 +665,47 @@ def _answer(
     )
 
 
+def _proven(
+    position: Position,
+    company: str,
+    sg: StopGraph,
+    chosen: list[tuple[TrainSlot, Candidate]],
+    value: int,
+    options: SolveOptions,
+    started: float,
+) -> SolveResult:
+    """The result for the Freight run `small_search` proved optimal, worth `value` in model objective units
+    (revenue only: a Freight run earns no subsidy, 7.8.2), re-checked by the evaluator."""
+    routes = [RouteSpec(slot.train.name, sg.route_hexes(route.stops[0], route.links)) for slot, route in chosen]
+    revenue = value if options.objective == "cash" else value // REVENUE_WEIGHT
+    evaluation = _recheck(position, company, sg.graph, routes, (revenue, 0), "optimal", options)
+    return SolveResult(
+        company=company,
+        status="optimal",
+        routes=tuple(routes),
+        evaluation=evaluation,
+        bound=evaluation.objective_value(options.objective),
+        solve_seconds=time.perf_counter() - started,
+    )
+
+
 def _recheck(
     position: Position,
+    company: str,
     graph: TrackGraph,
-    run: RunModel,
-    solver: cp_model.CpSolver,
     routes: list[RouteSpec],
+    modelled: tuple[int, int],
     status: Status,
     options: SolveOptions,
 ) -> Evaluation:
-    """The evaluator's verdict on the model's answer; OptimizerMismatch if it is illegal or scores
-    differently (at the optimum it must score exactly as the model; a time-limited answer may only be
-    worth more, because the model's scores are lower bounds until proven)."""
+    """The evaluator's verdict on the optimizer's answer (`modelled`: the revenue and subsidy the optimizer
+    counts); OptimizerMismatch if it is illegal or scores differently (at the optimum it must score exactly
+    as the optimizer; a time-limited answer may only be worth more, because the model's scores are lower
+    bounds until proven)."""
     from solver.titles.g1862.routes.evaluator import evaluate
 
-    evaluation = evaluate(position, run.company.id, tuple(routes), graph)
-    revenue, subsidy = int(solver.value(run.revenue)), int(solver.value(run.subsidy))
+    evaluation = evaluate(position, company, tuple(routes), graph)
+    revenue, subsidy = modelled
     described = ", ".join(f"{r.train} {'-'.join(r.hexes)}" for r in routes)
     if not evaluation.legal:
         broken = "; ".join(str(p) for p in evaluation.problems)
