@@ -1,5 +1,5 @@
-"""An exact search without CP-SAT for the smallest runs: a company whose only trains are one or two Freight
-trains (7.8.1), such as ESR with two 7F.
+"""An exact search without CP-SAT for the smallest runs: a company whose only trains are one to three
+Freight trains (7.8.1), such as ESR with two 7F.
 
 There CP-SAT's fixed cost, building its model and the options' bounds are most of the solve
 (docs/optimizer.md "Design history"), while the runs are few: each permanent train alone, or the trains in
@@ -26,7 +26,10 @@ from solver.titles.g1862.routes.improve import Judge, improve
 from solver.titles.g1862.routes.model import Objective
 from solver.titles.g1862.track import NodeId
 
-SMALL_FREIGHT = 2  # at most this many Freight trains, and no other train: measured in docs/optimizer.md
+SMALL_FREIGHT = 3  # at most this many Freight trains, and no other train: measured in docs/optimizer.md
+# A search that needs more branches than this gives up and leaves the run to CP-SAT: the long-Freight boards
+# need at most about 10,000 (9F 8F 7F), a few hundredths of a second.
+BRANCHES = 40_000
 CHECK_EVERY = 1024  # branches between two calls of the caller's stop check
 
 
@@ -49,8 +52,9 @@ def best_freight_run(
 ) -> tuple[int, list[tuple[int, Option]]] | None:
     """The best legal run of a small plan (`is_small`) and its value in model objective units, proven by
     exhausting every combination that could beat it; as (value, [(runner, option)]). None when no legal run
-    was found (the CP-SAT path then says why) or when `stopped()` became true before the search was complete
-    (nothing found so far is claimed to be optimal)."""
+    was found (the CP-SAT path then says why), when the search needs more than BRANCHES branches, or when
+    `stopped()` became true before the search was complete (nothing found so far is claimed to be optimal;
+    the rounds then answer for the time limit or the stop)."""
     assert is_small(plan)
     # the first incumbent: the local search's run among the trains' own routes (0 when it finds none, for
     # example when the only train is a non-permanent Freight, which runs only as a one-train chain)
@@ -82,7 +86,7 @@ def best_freight_run(
         """Extend `picks` with runner i's options; False when stopped."""
         nonlocal best, best_value, branches
         branches += 1
-        if branches % CHECK_EVERY == 0 and stopped():
+        if branches > BRANCHES or (branches % CHECK_EVERY == 0 and stopped()):
             return False
         if i == len(plan.runners):
             if picks and judge.legal(picks):
