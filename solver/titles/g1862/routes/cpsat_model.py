@@ -170,7 +170,7 @@ def plan_run(
         train = slot.train
         if train.name not in listed:
             if train.is_freight and longest is not None and longest.name != train.name:
-                listed[train.name] = [c for c in candidates(TrainSlot(-1, longest)) if c.sides <= train.visits]
+                listed[train.name] = [c for c in candidates(TrainSlot(-1, longest)) if c.sides <= train.visits]  # noqa: F821 - deleted once the walk is over
             else:
                 listed[train.name] = legal_candidates(sg, company, train, london, stopped)
         return listed[train.name]
@@ -208,6 +208,7 @@ def plan_run(
         cands = routes[k] if groups[k][0].pinned is not None else maximal(routes[k], "lone", unit, stopped)
         for slot in groups[k]:
             runners.append(RunnerPlan("lone", f"{slot.train.name}#{slot.index}", slot, tuple(cands), k))
+    del candidates  # the recursive closure refers to itself: freed now rather than by the garbage collector
     return RunPlan(tuple(runners), groups, permanent, lister)
 
 

@@ -104,12 +104,14 @@ def best_freight_run(
                     break  # options are sorted by what they add at most
                 picks.append((i, plan.runners[i].options[j]))
                 chosen_at[i] = pos
-                if not judge.freight_clash(picks) and not search(i + 1, upper + own[i][j]):
+                if not judge.freight_clash(picks) and not search(i + 1, upper + own[i][j]):  # noqa: F821 - deleted once the walk is over
                     return False
                 picks.pop()
         chosen_at[i] = -1
-        return search(i + 1, upper)
+        return search(i + 1, upper)  # noqa: F821 - deleted once the walk is over
 
-    if not search(0, 0) or best is None:
+    complete = search(0, 0)
+    del search  # the recursive closure refers to itself: freed now rather than by the garbage collector
+    if not complete or best is None:
         return None
     return best_value, best
