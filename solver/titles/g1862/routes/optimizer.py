@@ -1,9 +1,11 @@
 """The best legal run for a company, found and proven by CP-SAT (7.4, 7.8, 7.8.1-7.8.3).
 
 `optimize` builds the model of `solver.titles.g1862.routes.cpsat_model`, solves it with an explicit time limit and
-worker count, and re-checks the answer with the evaluator, the single source of truth for scoring. A
-disagreement (the evaluator finds the routes illegal, or scores them differently from the model) is a bug
-and raises `OptimizerMismatch`; an unchecked answer is never returned.
+worker count (or, for a company with one to three Freight trains and nothing else, searches its options
+exactly without CP-SAT: `solver.titles.g1862.routes.small_search`), and re-checks the answer with the
+evaluator, the single source of truth for scoring. A disagreement (the evaluator finds the routes illegal, or
+scores them differently from the model) is a bug and raises `OptimizerMismatch`; an unchecked answer is never
+returned.
 """
 
 from __future__ import annotations
@@ -336,7 +338,10 @@ def optimize(
     OptimizerMismatch if the evaluator disagrees with the model. `prepared` (from `prepare`) is used when it
     was made for the same position, company, pinned and excluded trains, and otherwise ignored.
 
-    The search runs in rounds (docs/optimizer.md). Each round solves the model with only the options whose
+    A company whose only trains are one to three Freight trains is solved without CP-SAT by an exact search
+    (`solver.titles.g1862.routes.small_search`) when that search completes. Otherwise the search runs in
+    rounds (docs/optimizer.md), the first possibly decided by a run found by local search
+    (`solver.titles.g1862.routes.improve`). Each round solves the model with only the options whose
     upper bound (`solver.titles.g1862.routes.bounds`) reaches a floor. A run found worth at least the floor is the
     optimum: every run using a left-out option is worth less. Otherwise the floor drops, never below the
     best run found, and the last round keeps every option.
