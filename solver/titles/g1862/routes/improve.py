@@ -59,6 +59,24 @@ class Judge:
         self.kinds = [rp.kind for rp in plan.runners]
         self.scored = [rp.slot.train.scored if rp.slot is not None else 0 for rp in plan.runners]
         self.local = [rp.slot is not None and rp.slot.train.type is TrainType.LOCAL for rp in plan.runners]
+        # per option (by identity), worked out once: a Freight run's bonus and end units, an Express or Local
+        # route's scoring units from the most valuable down
+        self._ends: dict[int, tuple[int, frozenset[str]]] = {}
+        self._ranked: dict[int, tuple[str, ...]] = {}
+
+    def _freight_ends(self, c: Option) -> tuple[int, frozenset[str]]:
+        ends = self._ends.get(id(c))
+        if ends is None:
+            units = frozenset((self.unit_of[c.start.stop], self.unit_of[c.end.stop]))
+            ends = self._ends[id(c)] = (c.bonus, units)
+        return ends
+
+    def _units(self, c: Candidate) -> tuple[str, ...]:
+        ranked = self._ranked.get(id(c))
+        if ranked is None:
+            values = self.values
+            ranked = self._ranked[id(c)] = tuple(sorted(c.units, key=lambda u: -values.get(u, 0)))
+        return ranked
 
     def option(self, i: int, j: int) -> Option:
         return self.plan.runners[i].options[j]
@@ -116,8 +134,9 @@ class Judge:
         revenue = 0
         for i, c in picks:
             if self.kinds[i] in ("lone", "chain"):
-                revenue += c.bonus
-                for unit in {unit_of[c.start.stop], unit_of[c.end.stop]}:
+                bonus, ends = self._freight_ends(c)
+                revenue += bonus
+                for unit in ends:
                     if unit not in claimed:
                         claimed.add(unit)
                         revenue += values.get(unit, 0)
@@ -126,8 +145,8 @@ class Judge:
             if self.kinds[i] not in ("express", "local"):
                 continue
             assert isinstance(c, Candidate)
-            free = sorted((u for u in c.units if u not in claimed), key=lambda u: -values.get(u, 0))
-            for unit in free[: self.scored[i]]:
+            free = [u for u in self._units(c) if u not in claimed][: self.scored[i]]
+            for unit in free:
                 claimed.add(unit)
                 revenue += values.get(unit, 0)
             if self.local[i]:
