@@ -18,7 +18,8 @@ import sys
 from pathlib import Path
 
 from solver.titles.g1862.gamedata import load_game
-from solver.titles.g1862.position import Position, load_position, position_to_dict
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.position import Position, position_to_dict
 from solver.titles.g1862.random_board import dense_late_position
 
 POSITIONS = Path(__file__).resolve().parent / "positions"

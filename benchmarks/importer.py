@@ -1,13 +1,16 @@
 """Importer and review benchmark (issues 13, 15, 16): not a test, it prints figures for docs/importer.md.
 
-    .venv/bin/python -m benchmarks.importer [--review]
+    .venv/bin/python -m benchmarks.importer [--review [--rounds N]]
 
 * the import of each recorded game in tests/data/importer/ (best of three);
 * an export of 74,000 pass/undo actions (about 2 MB, the upload limit), built in memory: reading and
   replaying it;
-* with --review (minutes): `review` of the three recorded games with --jobs 1 and --jobs 2 in fresh
-  processes, alternated twice (1, 2, 1, 2: the machine's other load falls on both alike), the best wall
-  clock of each, the machine's load average when each started, and whether all four give the same figures.
+* with --review (a minute or more): `review` of the three recorded games with --jobs 1 and --jobs 2 in fresh
+  processes, alternated (1, 2, 1, 2, ...: the machine's other load falls on both alike) for N rounds (default
+  3). Each round's ratio (--jobs 2 against the --jobs 1 just before it), their best and median, the best
+  wall clock of each, the load average when each run started, whether every run gives the same figures,
+  and each run's timeline (`review --timeline`): the calling process's phases with their CPU, the pool's
+  server, each worker's solves and the tail where one worker waits for the other.
 """
 
 from __future__ import annotations
@@ -15,9 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -54,20 +60,69 @@ def best_of(runs: int, work: Any) -> float:
     return min(times)
 
 
-def review_seconds(jobs: int) -> tuple[float, float, list[dict[str, Any]]]:
+@dataclass(frozen=True)
+class ReviewRun:
+    """One `review` of the recorded games in a fresh process."""
+
+    jobs: int
+    wall: float
+    load: float
+    figures: list[dict[str, Any]]
+    timeline: dict[str, Any]
+    launched: float  # time.monotonic() just before the process was started, the timeline's origin
+
+
+def review_run(jobs: int) -> ReviewRun:
     """Wall clock of one `review` of the recorded games, the one-minute load average when it started (other
-    processes competing for the cores), and its figures."""
-    command = [sys.executable, "-m", "solver", "review", *map(str, GAMES), "--json", "--quiet", "--jobs", str(jobs)]
-    load = os.getloadavg()[0]
-    started = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
-    seconds = time.perf_counter() - started
-    return seconds, load, [{k: r[k] for k in FIGURES} for r in json.loads(done.stdout)]
+    processes competing for the cores), its figures and its timeline."""
+    with tempfile.TemporaryDirectory() as folder:
+        timeline = Path(folder) / "timeline.json"
+        command = [sys.executable, "-m", "solver", "review", *map(str, GAMES), "--json", "--quiet"]
+        command += ["--jobs", str(jobs), "--timeline", str(timeline)]
+        load = os.getloadavg()[0]
+        launched = time.monotonic()
+        done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
+        wall = time.monotonic() - launched
+        spans = json.loads(timeline.read_text(encoding="utf-8"))
+    figures = [{k: r[k] for k in FIGURES} for r in json.loads(done.stdout)]
+    return ReviewRun(jobs, wall, load, figures, spans, launched)
+
+
+def timeline_lines(run: ReviewRun) -> list[str]:
+    """The run's timeline, in seconds from the launch: the calling process's phases, the server's start,
+    each process's solves (first start, last end, CPU, time busy) and the tail."""
+    at = run.launched
+    spans = run.timeline["spans"]
+    started = f"command: Python, the parser ({run.timeline['started_cpu']:.2f} s CPU)"
+    lines = [f"  {0:5.2f}-{spans[0]['began'] - at:5.2f}  {started}"]
+    solves: dict[str, list[dict[str, Any]]] = {}
+    for s in spans:
+        if s["what"].startswith("solve "):  # the command's own solves (one job) are within a phase too
+            solves.setdefault(s["process"], []).append(s)
+        else:
+            what = f"{s['process']}: {s['what']} ({s['cpu']:.2f} s CPU)"
+            lines.append(f"  {s['began'] - at:5.2f}-{s['ended'] - at:5.2f}  {what}")
+    ends = []
+    workers_cpu = 0.0
+    for process, done in solves.items():
+        first, last = min(s["began"] for s in done) - at, max(s["ended"] for s in done) - at
+        cpu, busy = sum(s["cpu"] for s in done), sum(s["ended"] - s["began"] for s in done)
+        ends.append(last)
+        workers_cpu += cpu if process != "command" else 0.0
+        lines.append(f"  {first:5.2f}-{last:5.2f}  {process}: {len(done)} solves, {cpu:.2f} s CPU in {busy:.2f} s")
+    if len(ends) > 1:
+        lines.append(f"  tail: {max(ends) - min(ends):.2f} s with a worker idle while another finishes")
+    others = sum(s["cpu"] for s in spans if not s["what"].startswith("solve "))
+    total = run.timeline["started_cpu"] + others + workers_cpu
+    lines.append(f"  CPU in the spans, all processes: {total:.2f} s; the command ended at {run.wall:.2f} s")
+    lines.append(f"  on two free cores these CPU times would take about {free_cores_estimate(run):.2f} s")
+    return lines
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--review", action="store_true", help="also time review --jobs 1 against --jobs 2")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of --jobs 1 then --jobs 2 (default 3)")
     args = parser.parse_args()
     for path in GAMES:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -77,15 +132,52 @@ def main() -> None:
     seconds = best_of(3, lambda: import_export(parse_export(json.loads(text), "pass-undo")))
     print(f"import of 74,000 pass/undo actions ({len(text) / 1e6:.2f} MB): {seconds:.2f} s")
     if args.review:
-        runs = {1: [], 2: []}  # type: dict[int, list[tuple[float, float, list[dict[str, Any]]]]]
-        for jobs in (1, 2, 1, 2):
-            runs[jobs].append(review_seconds(jobs))
-            wall, load, _ = runs[jobs][-1]
-            print(f"review of {len(GAMES)} games --jobs {jobs}: {wall:.1f} s wall (load average {load:.1f})")
-        figures = [f for results in runs.values() for _, _, f in results]
-        same = "identical" if all(f == figures[0] for f in figures) else "DIFFERENT"
-        one, two = min(w for w, _, _ in runs[1]), min(w for w, _, _ in runs[2])
-        print(f"best: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s ({two / one:.1%}); figures {same}")
+        review(args.rounds)
+
+
+def free_cores_estimate(run: ReviewRun) -> float:
+    """What the run's CPU times would take on two cores of its own, for a machine whose other load distorts
+    the wall clock. One job: all its CPU, one step after another. Two: the command's phases until the
+    positions are sent, or the server's start if it ends later (the server is asked for at once and has the
+    other core); then the solves in the order sent, each to the worker free first; the command's later work
+    (judging the recorded runs, receiving the answers) shares the two cores with them."""
+    spans = run.timeline["spans"]
+    own = [s for s in spans if s["process"] == "command" and not s["what"].startswith("solve ")]
+    if run.jobs == 1:
+        return float(run.timeline["started_cpu"] + sum(s["cpu"] for s in own))
+    names = [s["what"] for s in own]
+    sent = names.index("positions written as work items") + 1
+    before = run.timeline["started_cpu"] + sum(s["cpu"] for s in own[:sent])
+    server = run.timeline["started_cpu"] + sum(s["cpu"] for s in spans if s["process"] == "server")
+    workers = [0.0] * run.jobs
+    for solve in (s for s in spans if s["what"].startswith("solve ")):  # in the order sent
+        workers[workers.index(min(workers))] += solve["cpu"]
+    return float(max(before, server) + max(workers) + sum(s["cpu"] for s in own[sent:]) / run.jobs)
+
+
+def review(rounds: int) -> None:
+    """`review --jobs 1` against `--jobs 2`, alternated for `rounds` rounds (module docstring)."""
+    runs: list[tuple[ReviewRun, ReviewRun]] = []
+    for n in range(1, rounds + 1):
+        one, two = review_run(1), review_run(2)
+        runs.append((one, two))
+        print(
+            f"round {n}: --jobs 1 {one.wall:.2f} s (load average {one.load:.1f}), --jobs 2 {two.wall:.2f} s "
+            f"(load average {two.load:.1f}): {two.wall / one.wall:.1%}; from the CPU times on two free cores "
+            f"{free_cores_estimate(two) / free_cores_estimate(one):.1%}"
+        )
+        for run in (one, two):
+            print(f" --jobs {run.jobs}:")
+            print("\n".join(timeline_lines(run)))
+    ratios = [two.wall / one.wall for one, two in runs]
+    figures = [run.figures for pair in runs for run in pair]
+    same = "identical" if all(f == figures[0] for f in figures) else "DIFFERENT"
+    best_one, best_two = min(one.wall for one, _ in runs), min(two.wall for _, two in runs)
+    print(
+        f"ratio per round: best {min(ratios):.1%}, median {statistics.median(ratios):.1%}, worst {max(ratios):.1%}; "
+        f"best against best: --jobs 1 {best_one:.2f} s, --jobs 2 {best_two:.2f} s ({best_two / best_one:.1%}); "
+        f"figures {same} in all {len(figures)} runs"
+    )
 
 
 if __name__ == "__main__":

@@ -23,8 +23,32 @@ from solver.titles.g1862.routes.model import SolveOptions, SolveResult
 from solver.titles.g1862.routes.optimizer import Prepared, ProgressInfo, optimize, prepare
 
 
+class Background:
+    """What every job in a daemon thread shares: started, finished (None while it runs) and its thread; whether it
+    is done, the seconds it has taken, and a wait for it."""
+
+    started: float
+    finished: float | None
+    thread: threading.Thread | None
+
+    @property
+    def done(self) -> bool:
+        return self.finished is not None
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds from the start to the answer (or until now while running)."""
+        return (self.finished or time.perf_counter()) - self.started
+
+    def wait(self, seconds: float) -> bool:
+        """Wait up to `seconds` for the answer; returns whether it is there."""
+        if self.thread is not None:
+            self.thread.join(timeout=seconds)
+        return self.done
+
+
 @dataclass
-class SolveJob:
+class SolveJob(Background):
     """One solve: its inputs, the latest progress report, and the result or the problems once done."""
 
     position: Position
@@ -38,15 +62,6 @@ class SolveJob:
     problems: list[Problem] = field(default_factory=list)
     thread: threading.Thread | None = None
     preparer: Preparer | None = None
-
-    @property
-    def done(self) -> bool:
-        return self.finished is not None
-
-    @property
-    def elapsed(self) -> float:
-        """Seconds from the press of the button to the answer (or until now while running)."""
-        return (self.finished or time.perf_counter()) - self.started
 
     def stopped(self) -> bool:
         """Whether Stop was pressed or the time limit has passed."""
@@ -72,12 +87,6 @@ class SolveJob:
 
     def _report(self, info: ProgressInfo) -> None:
         self.progress = info
-
-    def wait(self, seconds: float) -> bool:
-        """Wait up to `seconds` for the answer; returns whether it is there."""
-        if self.thread is not None:
-            self.thread.join(timeout=seconds)
-        return self.done
 
 
 class Preparer:
@@ -170,7 +179,7 @@ def start_solve(position: Position, company: str, options: SolveOptions, prepare
 
 
 @dataclass
-class RunJob:
+class RunJob(Background):
     """One solve by a title's optimizer on the core's run search (`Title.best_run`): its inputs, the latest progress
     report, and the SearchResult or the problems once done. `position` is the position solved (with the page's run
     settings); `shown` the position on screen when Solve was pressed, to tell when the board has changed."""
@@ -188,14 +197,6 @@ class RunJob:
     problems: list[Problem] = field(default_factory=list)
     thread: threading.Thread | None = None
 
-    @property
-    def done(self) -> bool:
-        return self.finished is not None
-
-    @property
-    def elapsed(self) -> float:
-        return (self.finished or time.perf_counter()) - self.started
-
     def _run(self) -> None:
         try:
             self.result = self.solve(self.position, self.company, stop=self.stop, progress=self._report, **self.options)
@@ -211,12 +212,6 @@ class RunJob:
     def _report(self, info: RunProgress) -> None:
         self.progress = info
 
-    def wait(self, seconds: float) -> bool:
-        """Wait up to `seconds` for the answer; returns whether it is there."""
-        if self.thread is not None:
-            self.thread.join(timeout=seconds)
-        return self.done
-
 
 def start_run(solve: Callable[..., SearchResult], position: Any, shown: Any, company: str, **options: Any) -> RunJob:
     """Start `solve(position, company, stop=, progress=, **options)` in a daemon thread and return the job at once."""
@@ -227,7 +222,7 @@ def start_run(solve: Callable[..., SearchResult], position: Any, shown: Any, com
 
 
 @dataclass
-class Task:
+class Task(Background):
     """Any long work of a page in a daemon thread (a money preview that runs the optimizer for several companies):
     `work(stop)` returns the answer, and should end soon after `stop` is set; InputError becomes `problems`."""
 
@@ -239,14 +234,6 @@ class Task:
     problems: list[Problem] = field(default_factory=list)
     thread: threading.Thread | None = None
 
-    @property
-    def done(self) -> bool:
-        return self.finished is not None
-
-    @property
-    def elapsed(self) -> float:
-        return (self.finished or time.perf_counter()) - self.started
-
     def _run(self) -> None:
         try:
             self.result = self.work(self.stop)
@@ -256,11 +243,6 @@ class Task:
             self.problems = [Problem("preview", "solver", f"the preview failed: {exc!r}")]
         finally:
             self.finished = time.perf_counter()
-
-    def wait(self, seconds: float) -> bool:
-        if self.thread is not None:
-            self.thread.join(timeout=seconds)
-        return self.done
 
 
 def start_task(work: Callable[[threading.Event], Any]) -> Task:

@@ -16,8 +16,9 @@ from pages.jobs import SolveJob
 from solver.errors import InputError
 from solver.titles import registry
 from solver.titles.g1862.draw.money import market_figure
+from solver.titles.g1862.loading import parse_position
 from solver.titles.g1862.money import dividend_preview, get_market, new_share_price, operating_order, sale_preview
-from solver.titles.g1862.position import Position, parse_position, position_to_dict
+from solver.titles.g1862.position import Position, position_to_dict
 from solver.titles.g1862.routes.model import SolveResult
 
 TABLE = "market-prices"

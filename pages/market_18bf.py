@@ -15,9 +15,17 @@ from solver.core.money_steps import Step
 from solver.errors import InputError
 from solver.titles import registry
 from solver.titles.g18bf.money.dividend import dividend_options
+from solver.titles.g18bf.money.kinds import Kind
 from solver.titles.g18bf.money.loans import end_of_turn_preview
 from solver.titles.g18bf.money.pictures import HOLDER_WORDS, LEGEND, market_picture, values_picture
-from solver.titles.g18bf.money.position import CompanyMoney, check_money, company_money, needs_price, operating_order
+from solver.titles.g18bf.money.position import (
+    CompanyMoney,
+    check_money,
+    company_money,
+    in_play,
+    needs_price,
+    operating_order,
+)
 from solver.titles.g18bf.money.sale import sale_preview
 from solver.titles.g18bf.money.value import game_end_preview
 
@@ -49,18 +57,18 @@ def _companies_table(pos: BoardPosition, order: list[str]) -> None:
     st.dataframe(pl.DataFrame(rows, schema=schema, orient="row"), hide_index=True, width="stretch")
 
 
-def _pick(order: list[str], kinds: tuple[str, ...], pos: BoardPosition, key: str) -> CompanyMoney | None:
-    choices = [c for c in order if company_money(pos, c).kind in kinds]
+def _pick(kinds: tuple[Kind, ...], pos: BoardPosition, key: str) -> CompanyMoney | None:
+    choices = in_play(pos, *kinds)
     if not choices:
         st.info(f"The position has no {' or '.join(kinds)} with a price.")
         return None
     return company_money(pos, st.selectbox("Company", choices, key=key))
 
 
-def _dividend(pos: BoardPosition, order: list[str]) -> tuple[Move, ...]:
+def _dividend(pos: BoardPosition) -> tuple[Move, ...]:
     c1, c2 = st.columns([1, 1])
     with c1:
-        money = _pick(order, ("minor", "public", "system"), pos, "bf-div-company")
+        money = _pick(("minor", "public", "system"), pos, "bf-div-company")
     if money is None:
         return ()
     earnings = int(c2.number_input("Earnings (£)", 0, 10000, 0, step=10, key=f"bf-div-earnings-{money.company}"))
@@ -88,10 +96,10 @@ def _dividend(pos: BoardPosition, order: list[str]) -> tuple[Move, ...]:
     return options[shown or "full"].moves
 
 
-def _sale(pos: BoardPosition, order: list[str]) -> tuple[Move, ...]:
+def _sale(pos: BoardPosition) -> tuple[Move, ...]:
     c1, c2, c3 = st.columns(3)
     with c1:
-        money = _pick(order, ("public", "system"), pos, "bf-sale-company")
+        money = _pick(("public", "system"), pos, "bf-sale-company")
     if money is None:
         return ()
     sellers = list(money.players())
@@ -119,10 +127,10 @@ def _sale(pos: BoardPosition, order: list[str]) -> tuple[Move, ...]:
     return (out.move,)
 
 
-def _end_of_turn(pos: BoardPosition, order: list[str]) -> tuple[Move, ...]:
+def _end_of_turn(pos: BoardPosition) -> tuple[Move, ...]:
     c1, c2, c3 = st.columns(3)
     with c1:
-        money = _pick(order, ("minor", "public", "system"), pos, "bf-eot-company")
+        money = _pick(("minor", "public", "system"), pos, "bf-eot-company")
     if money is None:
         return ()
     cheapest = int(c2.number_input("Cheapest train in the Bank (£)", 1, 2000, 225, step=25, key="bf-eot-train"))
@@ -182,13 +190,13 @@ def main() -> None:
         else:
             try:
                 if kind == "Share sale":
-                    moves = _sale(pos, order)
+                    moves = _sale(pos)
                 elif kind == "End of turn":
-                    moves = _end_of_turn(pos, order)
+                    moves = _end_of_turn(pos)
                 elif kind == "Game end":
                     moves = _game_end(pos)
                 else:
-                    moves = _dividend(pos, order)
+                    moves = _dividend(pos)
             except InputError as exc:
                 session.show_problems(exc.problems, "This preview is refused:")
     st.plotly_chart(market_picture(pos.market, moves), config={"displayModeBar": False}, key="bf-market")

@@ -23,17 +23,12 @@ from solver.titles.g18bf.money.minors import conversion_preview, minor_merger_pr
 from solver.titles.g18bf.money.outcome import MergerOutcome
 from solver.titles.g18bf.money.phases import allows
 from solver.titles.g18bf.money.pictures import HOLDER_WORDS, holdings_picture
-from solver.titles.g18bf.money.position import check_money, company_money, operating_order
+from solver.titles.g18bf.money.position import check_money, company_money, in_play
 from solver.titles.g18bf.money.system import system_preview
 from solver.titles.g18bf.money.takeover import takeover_preview
 
 ACTIONS = ("System formation", "Merge minors", "Convert a minor", "Takeover")
 ACTION = "mr-action"
-
-
-def _in_play(pos: BoardPosition, kind: str) -> list[str]:
-    """The position's companies of `kind` with a price, in operating order (§10)."""
-    return [c for c in operating_order(pos) if company_money(pos, c).kind == kind]
 
 
 def _offering(pos: BoardPosition, preview: Callable[..., MergerOutcome], key: str) -> MergerOutcome:
@@ -61,7 +56,7 @@ def _offering(pos: BoardPosition, preview: Callable[..., MergerOutcome], key: st
 
 
 def _system(pos: BoardPosition) -> MergerOutcome | None:
-    publics = _in_play(pos, "public")
+    publics = in_play(pos, "public")
     if not allows(pos.phase, "system_formation"):
         st.info(f"Systems form from phase 6 (§12.6); the position is in phase {pos.phase}.")
         return None
@@ -78,7 +73,7 @@ def _system(pos: BoardPosition) -> MergerOutcome | None:
 
 
 def _merge(pos: BoardPosition) -> MergerOutcome | None:
-    minors = _in_play(pos, "minor")
+    minors = in_play(pos, "minor")
     if len(minors) < 2:
         st.info("The position has fewer than two minors with a price (its `market`) to merge.")
         return None
@@ -95,7 +90,7 @@ def _merge(pos: BoardPosition) -> MergerOutcome | None:
 
 
 def _convert(pos: BoardPosition) -> MergerOutcome | None:
-    minors = [m for m in _in_play(pos, "minor") if in_zone(company_money(pos, m).price or 0, "convert")]
+    minors = [m for m in in_play(pos, "minor") if in_zone(company_money(pos, m).price or 0, "convert")]
     if not minors:
         st.info("No minor of the position is priced 100-165, where a minor converts (§12.2).")
         return None
@@ -106,7 +101,7 @@ def _convert(pos: BoardPosition) -> MergerOutcome | None:
 
 
 def _takeover(pos: BoardPosition) -> MergerOutcome | None:
-    minors, publics = _in_play(pos, "minor"), _in_play(pos, "public")
+    minors, publics = in_play(pos, "minor"), in_play(pos, "public")
     if not minors or not publics:
         st.info("A takeover needs a minor and a public with prices in the position (§12.5).")
         return None

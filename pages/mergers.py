@@ -31,6 +31,10 @@ FIRST, SECOND = "merge-pos-first", "merge-pos-second"
 FROM_POSITION, FROM_EXAMPLE = "From the position", "Example scenario"
 ALONE = "none (refinance it alone)"
 PLACES = ("treasury", "pool", "ipo")
+#: An option share no one has chosen for (5.2.4: then redeemed when affordable). A dash, not an empty cell: the
+#: data grid draws an empty choice as "None".
+NO_CHOICE = "—"
+OPTION_CHOICES = [NO_CHOICE, "redeem", "relinquish"]
 COMPANY_COLUMNS = {
     "id": pl.String,
     "price": pl.Int64,
@@ -103,7 +107,7 @@ def tables_from_scenario(raw: dict[str, Any]) -> dict[str, pl.DataFrame]:
     )
     choosers = [p["name"] for p in raw["players"]] + [raw["survivor"]]
     choices = pl.DataFrame(
-        {"holder": choosers, "option share": [raw.get("choices", {}).get(h, "") for h in choosers]},
+        {"holder": choosers, "option share": [raw.get("choices", {}).get(h, NO_CHOICE) for h in choosers]},
         schema={"holder": pl.String, "option share": pl.String},
     )
     return {"players": players, "companies": companies, "holdings": holding_table, "choices": choices}
@@ -193,7 +197,7 @@ def choices_for(players: list[str], survivor: str, old: pl.DataFrame) -> pl.Data
     made = dict(zip(old["holder"].to_list(), old["option share"].to_list(), strict=True)) if old.height else {}
     holders = [*players, survivor]
     return pl.DataFrame(
-        {"holder": holders, "option share": [made.get(h) or "" for h in holders]},
+        {"holder": holders, "option share": [made.get(h) or NO_CHOICE for h in holders]},
         schema={"holder": pl.String, "option share": pl.String},
     )
 
@@ -414,14 +418,14 @@ def main() -> None:
             },
         )
     with c3:
-        st.markdown("**Option shares** (5.2.4; empty: redeem when affordable)")
+        st.markdown(f"**Option shares** (5.2.4; {NO_CHOICE}: redeem when affordable)")
         choices = session.editable_table(
             "merge-choices",
             pl.DataFrame(),
             hide_index=True,
             column_config={
                 "holder": st.column_config.TextColumn(width=HOLDER_WIDTH),
-                "option share": st.column_config.SelectboxColumn(options=["", "redeem", "relinquish"], width=100),
+                "option share": st.column_config.SelectboxColumn(options=OPTION_CHOICES, required=True, width=100),
             },
         )
     if not _connected(pos, settings, str(kind)):

@@ -10,7 +10,7 @@ import streamlit as st
 
 from pages import session
 from pages.jobs import Preparer, SolveJob, start_solve
-from pages.routes_common import CARD_WIDTH, COMPACT_PAGE, MAP_SIZES, await_job
+from pages.routes_common import CARD_WIDTH, COMPACT_PAGE, MAP_SIZES, finished_job
 from solver.draw import geometry
 from solver.draw.palette import train_colour
 from solver.errors import InputError
@@ -157,17 +157,13 @@ def _solve_controls(pos: Position, company: str) -> None:
 
 def _results(pos: Position, company: str) -> tuple[list[Any], str]:
     """Show the last solve's status and table; returns the route traces to draw and the map title."""
-    job: SolveJob | None = st.session_state.get(JOB)
-    if job is None or job.company != company:
-        st.info("Press Solve to find the best run.")
-        return [], ""
-    if job.position is not pos:
-        st.warning("The board has changed since the last solve: press Solve again.")
-        return [], ""
-    if not job.done:
-        await_job(job)
-    if job.problems:
-        session.show_problems(job.problems, "The solve was refused:")
+    job: SolveJob | None = finished_job(
+        st.session_state.get(JOB),
+        company,
+        lambda j: j.position is not pos,
+        "The board has changed since the last solve: press Solve again.",
+    )
+    if job is None:
         return [], ""
     result = job.result
     assert result is not None

@@ -1,12 +1,16 @@
 """What the Routes pages of every title share (pages/routes_1862.py, pages/routes_core.py): map sizes, the train
-cards' width, the page's compact style, and the wait for a solve running in the background with its progress and
-Stop button."""
+cards' width, the page's compact style, the wait for a solve running in the background with its progress and
+Stop button, and the checks before its answer is shown."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import Protocol, TypeVar
 
 import streamlit as st
+
+from pages import session
+from solver.errors import Problem
 
 #: Map widths in pixels: Medium leaves room for the train cards beside the map on a 1280 px laptop, Large on a
 #: 1600 px screen; Extra large puts the cards below the map on most screens.
@@ -52,7 +56,13 @@ class Job(Protocol):
     @property
     def stop(self) -> Stop: ...
 
+    @property
+    def problems(self) -> list[Problem]: ...
+
     def wait(self, seconds: float) -> bool: ...
+
+
+J = TypeVar("J", bound=Job)
 
 
 def await_job(job: Job) -> None:
@@ -77,3 +87,21 @@ def await_job(job: Job) -> None:
                     st.progress(min(1.0, info.objective / info.bound))
         job.wait(PROGRESS_EVERY)
     slot.empty()
+
+
+def finished_job(job: J | None, company: str, stale: Callable[[J], bool], stale_words: str) -> J | None:
+    """The last solve of `company`, once it has ended without problems; None after saying why there is no answer to
+    show: no solve of this company yet, the board changed since (`stale`, said as `stale_words`), or the problems
+    that refused it. A solve still running is waited for here, with its progress and Stop button."""
+    if job is None or job.company != company:
+        st.info("Press Solve to find the best run.")
+        return None
+    if stale(job):
+        st.warning(stale_words)
+        return None
+    if not job.done:
+        await_job(job)
+    if job.problems:
+        session.show_problems(job.problems, "The solve was refused:")
+        return None
+    return job

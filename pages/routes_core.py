@@ -13,7 +13,7 @@ import streamlit as st
 
 from pages import session
 from pages.jobs import RunJob, start_run
-from pages.routes_common import CARD_WIDTH, COMPACT_PAGE, MAP_SIZES, await_job
+from pages.routes_common import CARD_WIDTH, COMPACT_PAGE, MAP_SIZES, finished_job
 from pages.title_board import height_for_width
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import Evaluation, RouteSpec
@@ -134,17 +134,13 @@ def _best_run(title: Title, pos: BoardPosition, solved: BoardPosition, company: 
         st.session_state[JOB] = start_run(
             title.best_run, solved, pos, company, objective=objective, time_limit=float(limit)
         )
-    job: RunJob | None = st.session_state.get(JOB)
-    if job is None or job.company != company:
-        st.info("Press Solve to find the best run.")
-        return [], ""
-    if job.shown is not pos or job.position != solved:
-        st.warning("The board or the run settings have changed since the last solve: press Solve again.")
-        return [], ""
-    if not job.done:
-        await_job(job)
-    if job.problems:
-        session.show_problems(job.problems, "The solve was refused:")
+    job: RunJob | None = finished_job(
+        st.session_state.get(JOB),
+        company,
+        lambda j: j.shown is not pos or j.position != solved,
+        "The board or the run settings have changed since the last solve: press Solve again.",
+    )
+    if job is None:
         return [], ""
     result = job.result
     assert result is not None
@@ -152,9 +148,13 @@ def _best_run(title: Title, pos: BoardPosition, solved: BoardPosition, company: 
         st.warning(f"**{company}: {status_text(result)}**")
         return [], ""
     evaluation = result.evaluation
+    status = status_text(result, stopped=job.stop.is_set())
+    if result.status == "unknown":  # no run to show
+        st.markdown(f"**{company}: {status}**")
+        return [], ""
     st.markdown(
         f"**{company}: {_amount(evaluation.revenue, evaluation.subsidy, title, total=False)}** · "
-        f"**{status_text(result)}** (solved in {result.seconds:.2f} s)"
+        f"**{status}** (solved in {result.seconds:.2f} s)"
     )
     if not evaluation.trains:
         return [], ""

@@ -23,7 +23,8 @@ from solver.core.board_position import BoardPosition
 from solver.errors import InputError, Problem
 from solver.storage import PositionStore, position_json
 from solver.titles import registry
-from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.position import Position
 from solver.titles.registry import Title
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,9 +19,10 @@ from solver.draw.any_board import position_figure
 from solver.title_positions import new_title_position, position_summary
 from solver.titles import registry
 
-#: The map takes the page's width; its height follows the board's shape for the width of the page's main column
-#: on a 1280 px screen (about 720 px), within these bounds (1860 is wide: about 480 px; 18BF tall: the maximum).
-MAP_WIDTH_GUESS = 720
+#: The map is drawn this wide, as the Routes page's maps are drawn at a set width, leaving the page's margin free at
+#: 1280 px (stretched to the page's width, 18BF's tall map reached its right edge); its height follows the board's
+#: shape, within these bounds (1860 is wide: about 480 px; 18BF tall: about 1000 px).
+MAP_WIDTH = 720
 MAP_HEIGHT_RANGE = (420, 1000)
 
 
@@ -133,9 +134,9 @@ def show(pos: BoardPosition) -> None:
         "(docs/board-data.md, Positions of any title)."
     )
     config = {"displayModeBar": False, "scrollZoom": False}
-    st.plotly_chart(
-        position_figure(pos, height_for_width(board, MAP_WIDTH_GUESS)), key="title-board-map", config=config
-    )
+    fig = position_figure(pos, height_for_width(board, MAP_WIDTH))
+    fig.update_layout(width=MAP_WIDTH)
+    st.plotly_chart(fig, key="title-board-map", config=config, width="content")
     pages = [p for p in rules.money_pages if p == registry.MARKET or rules.has_page(registry.MERGERS)]
     built = "" if rules.has_page(registry.MARKET) else f" (pages for {title} to come)"
     st.caption(

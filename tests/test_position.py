@@ -12,12 +12,11 @@ from hypothesis import strategies as st
 
 from solver.errors import InputError
 from solver.titles.g1862.gamedata import GameData
+from solver.titles.g1862.loading import load_position, parse_position
 from solver.titles.g1862.position import (
     Position,
     TileLay,
     Variant,
-    load_position,
-    parse_position,
     position_from_dict,
     position_json_schema,
     position_to_dict,

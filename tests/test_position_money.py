@@ -11,8 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.errors import InputError
+from solver.titles.g1862.loading import load_position, parse_position
 from solver.titles.g1862.money.market import get_market, operating_order
-from solver.titles.g1862.position import load_position, parse_position, position_to_dict
+from solver.titles.g1862.position import position_to_dict
 
 ROOT = Path(__file__).resolve().parents[1]
 LATE = ROOT / "examples" / "position-late-game.json"

@@ -12,7 +12,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-import solver.cli.review as review_cli
+import solver.titles.g1862.review as review_module
 from solver.cli import main
 from solver.titles.g1862.importer import import_game
 from solver.titles.g1862.importer.replay import ImportedGame
@@ -136,7 +136,7 @@ def test_out_in_a_missing_folder_is_refused_before_any_work(
     def no_work(*args: object, **kwargs: object) -> None:
         raise AssertionError("the review ran before the output path was checked")
 
-    monkeypatch.setattr(review_cli, "review_games", no_work)
+    monkeypatch.setattr(review_module, "review_games", no_work)
     assert main(["review", str(GAME_FILE), "--out", "/nonexistent/x.csv", "--quiet"]) == 2
     assert "--out /nonexistent/x.csv: the folder /nonexistent does not exist" in capsys.readouterr().err
 

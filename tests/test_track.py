@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from solver.titles.g1862.position import Position, load_position, parse_position
+from solver.titles.g1862.loading import load_position, parse_position
+from solver.titles.g1862.position import Position
 from solver.titles.g1862.track import TrackGraph, build_graph, describe, large_id, offboard_id, side_id, small_id
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

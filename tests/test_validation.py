@@ -11,7 +11,8 @@ import pytest
 
 from solver.errors import InputError
 from solver.titles.g1862.gamedata import GameData
-from solver.titles.g1862.position import CompanyState, Position, TileLay, Variant, load_position, parse_position
+from solver.titles.g1862.loading import load_position, parse_position
+from solver.titles.g1862.position import CompanyState, Position, TileLay, Variant
 from solver.titles.g1862.trains import TrainType, parse_train
 from solver.titles.g1862.validation import train_supply_problems, validate_position
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from solver.errors import InputError, Problem
-from solver.titles.g1862.position import load_position, parse_position
+from solver.titles.g1862.loading import load_position, parse_position
 
 BAD = Path(__file__).resolve().parent / "data" / "bad"
 

@@ -1,16 +1,20 @@
 """Helpers shared by the command modules: the --json flag, printing JSON, reading company ids, and the title check
-of a command that works with some titles only. Input files are read by `solver.jsonfile`."""
+of a command that works with some titles only. Input files are read by `solver.jsonfile`.
+
+Loading this module loads nothing heavy (the title check loads its modules when it runs): a command's parser
+stays light, so that `review --jobs N` starts its pool's server before anything else (docs/importer.md)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver.errors import InputError, Problem
-from solver.jsonfile import read_json_file
-from solver.titles.registry import DEFAULT_TITLE, TITLES, Capability, title
+
+if TYPE_CHECKING:
+    from solver.titles.registry import Capability
 
 
 def add_json_flag(parser: argparse.ArgumentParser) -> None:
@@ -58,6 +62,9 @@ def require_title_can(path: str, command: str, capability: Capability) -> None:
     """Refuse a position file whose title (its `game`, solver.titles.registry) cannot do what `command` needs yet,
     naming the title and the titles that can; a file of such a title, or a bad file, passes on to be read and
     reported by the title's own reader."""
+    from solver.jsonfile import read_json_file
+    from solver.titles.registry import DEFAULT_TITLE, TITLES, title
+
     data = read_json_file(path, "position")
     game = data.get("game", DEFAULT_TITLE) if isinstance(data, dict) else DEFAULT_TITLE
     here = title(game if isinstance(game, str) else DEFAULT_TITLE)

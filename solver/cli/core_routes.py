@@ -1,22 +1,84 @@
-"""The `routes` command's answer for titles on the core's protocol (1860, 18BF): one body, given what differs by
-title (its optimizer, the rule a company without trains breaks, its JSON and text answers). Flags, JSON shape and
-exit codes are 1862's (docs/optimizer.md)."""
+"""The `routes` and `score` commands' answers for titles on the core's protocol (1860, 18BF): one body each, given
+what differs by title (its optimizer or evaluator, the rule a company without trains breaks, its route file, its
+JSON and text answers). Flags, JSON shape and exit codes are 1862's (docs/optimizer.md)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import Field, ValidationError
 
 from solver.cli.common import canonical_company, print_json
-from solver.cli.routes import EXIT_CODES, EXIT_SOLVER_FAILED, check_limits
+from solver.cli.solving import EXIT_CODES, EXIT_SOLVER_FAILED, check_limits
 from solver.core.board_position import BoardPosition
-from solver.core.evaluator import RouteSpec, TrainScore
+from solver.core.evaluator import Evaluation, RouteSpec, TrainScore
 from solver.core.run_report import status_text
 from solver.core.search.model import SolverFailure
 from solver.core.search.run_search import SearchResult
-from solver.errors import InputError, Problem
+from solver.errors import InputError, Problem, format_problems
+from solver.jsonfile import FileModel, read_json_file
+
+EXIT_LEGAL, EXIT_ILLEGAL = 0, 2
+
+
+class RouteFile(FileModel):
+    """What every title's route file has: the company it is for (or give --company). A title adds its `routes`."""
+
+    company: str | None = Field(None, description="the company (or give --company)")
+
+
+R = TypeVar("R", bound=RouteFile)
+
+
+def read_route_file(path: str, company: str, model: type[R], what: str) -> R:
+    """A title's route file (`what`: a pin file or a route file); InputError naming the file and field when it cannot
+    be read, or when it is for another company than `company`."""
+    try:
+        read = model.model_validate(read_json_file(path, "routes"))
+    except ValidationError as exc:
+        raise InputError(format_problems(exc, f"{what} {path}")) from None
+    if read.company is not None and read.company.casefold() != company.casefold():
+        raise InputError([Problem(f"{what} {path}", "format", f"is for {read.company}, not {company}")])
+    return read
+
+
+def train_to_dict(score: TrainScore) -> dict[str, Any]:
+    """One train's route as JSON: the train, its stations in order, each stop with what it earns, its revenue and
+    subsidy, and its notes."""
+    return {
+        "train": score.train,
+        "nodes": [str(n) for n in score.nodes],
+        "stops": [
+            {"node": str(s.node), "kind": s.kind, "value": s.value, "counted": s.counted, "note": s.note}
+            for s in score.stops
+        ],
+        "revenue": score.revenue,
+        "subsidy": score.subsidy,
+        "notes": list(score.notes),
+    }
+
+
+def result_to_dict(
+    company: str, result: SearchResult, route_to_dict: Callable[[TrainScore], dict[str, Any]]
+) -> dict[str, Any]:
+    """The JSON answer, in the shape of 1862's: company, revenue, subsidy, total, status, bound, solve_seconds,
+    reason, routes (each in the title's shape), notes."""
+    evaluation = result.evaluation
+    return {
+        "company": company,
+        "revenue": evaluation.revenue,
+        "subsidy": evaluation.subsidy,
+        "total": evaluation.revenue + evaluation.subsidy,
+        "status": result.status,
+        "bound": result.bound,
+        "solve_seconds": round(result.seconds, 3),
+        "reason": result.reason,
+        "routes": [route_to_dict(t) for t in evaluation.trains],
+        "notes": [],
+    }
 
 
 def answer(
@@ -26,7 +88,7 @@ def answer(
     best_run: Callable[..., SearchResult],
     no_trains_rule: str,
     load_pins: Callable[[str, str], tuple[RouteSpec, ...]],
-    to_dict: Callable[[str, SearchResult], dict[str, Any]],
+    route_to_dict: Callable[[TrainScore], dict[str, Any]],
     print_trains: Callable[[Sequence[TrainScore]], None],
     objective_in_header: bool,
 ) -> int:
@@ -51,7 +113,7 @@ def answer(
         return EXIT_SOLVER_FAILED
     code = EXIT_CODES[result.status]
     if args.json:
-        print_json(to_dict(company, result))
+        print_json(result_to_dict(company, result, route_to_dict))
         return code
     objective = f", objective {args.objective}" if objective_in_header else ""
     print(f"{company} best run, phase {position.phase}{objective}: {status_text(result)}")
@@ -59,3 +121,42 @@ def answer(
         print_trains(result.evaluation.trains)
     print(f"Solved in {result.seconds:.2f} s")
     return code
+
+
+def score(
+    args: argparse.Namespace,
+    position: BoardPosition,
+    *,
+    evaluate: Callable[[BoardPosition, str, tuple[RouteSpec, ...]], Evaluation],
+    load_routes: Callable[[str, str], tuple[RouteSpec, ...]],
+    route_to_dict: Callable[[TrainScore], dict[str, Any]],
+    print_trains: Callable[[Sequence[TrainScore]], None],
+) -> int:
+    """The route file judged by the title's evaluator: exit 0 when legal (each stop and the money printed), 2 when
+    not (every rule broken, naming the train, node or rule) or when the file cannot be read."""
+    data = read_json_file(args.routes, "routes")
+    named = args.company or (data.get("company") if isinstance(data, dict) else None)
+    if not isinstance(named, str):
+        raise InputError([Problem("company", "format", "name the company with --company or in the route file")])
+    company = canonical_company(named, position.companies, "in this position")
+    evaluation = evaluate(position, company, load_routes(args.routes, company))
+    if args.json:
+        print_json(
+            {
+                "company": company,
+                "legal": evaluation.legal,
+                "revenue": evaluation.revenue,
+                "subsidy": evaluation.subsidy,
+                "problems": [p.__dict__ for p in evaluation.problems],
+                "routes": [route_to_dict(t) for t in evaluation.trains],
+            }
+        )
+        return EXIT_LEGAL if evaluation.legal else EXIT_ILLEGAL
+    if not evaluation.legal:
+        print(f"{company}: the run is not legal", file=sys.stderr)
+        for problem in evaluation.problems:
+            print(f"error: {problem.where}: {problem.message} ({problem.rule})", file=sys.stderr)
+        return EXIT_ILLEGAL
+    print(f"{company} run, phase {position.phase}: legal")
+    print_trains(evaluation.trains)
+    return EXIT_LEGAL

@@ -4,7 +4,13 @@ One file prints a summary and a table (or, with ``--json``, the list of runs). S
 reviewed together, their positions solved in ``--jobs`` processes (default: the machine's cores); ``--out
 runs.csv`` (or ``.parquet``) writes one polars table of all runs, its folder checked before any work. Progress
 goes to stderr. A file that cannot be imported is reported naming the action and the others are reviewed;
-the exit code is then 2. If the table cannot be written at the end, the runs are printed instead.
+the exit code is then 2. If the table cannot be written at the end, the runs are printed instead. If a worker
+process dies (killed, out of memory), the review stops with exit code 5 and the other workers are ended.
+``--timeline FILE`` writes where the time went (`solver.timeline`), for ``python -m benchmarks.importer``.
+
+With several jobs the pool's server is asked for first, before the importer and the review are loaded: it
+starts (0.6-0.8 s of CPU) while this process loads them, reads the games and judges the recorded runs
+(docs/importer.md "Measured"). So this module loads only what its parser needs.
 """
 
 from __future__ import annotations
@@ -14,21 +20,24 @@ import math
 import os
 import sys
 import time
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from solver.cli import EXIT_INPUT, EXIT_OK, report_problems
 from solver.cli.common import add_json_flag, print_json
 from solver.errors import InputError, Problem
-from solver.titles.g1862.importer import ImportedGame, import_game
-from solver.titles.g1862.review import RunReview, review_games, review_summary, review_table
+from solver.timeline import Timeline
 from solver.titles.g1862.routes.batch import SolverPool
-from solver.titles.g1862.routes.model import SolveOptions
 
 if TYPE_CHECKING:
     import polars as pl  # only --out builds a table (solver.titles.g1862.review.review_table loads it)
 
+    from solver.titles.g1862.importer import ImportedGame
+    from solver.titles.g1862.review import RunReview
+
 MAX_JOBS = 256
+EXIT_POOL_BROKEN = 5  # as `routes` when the solver fails
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -42,6 +51,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--out", help="write all runs as one table: a .csv or .parquet file")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument("--timeline", help="write where the time went (phases, processes, CPU) to this JSON file")
     add_json_flag(parser)
     parser.set_defaults(run=run)
 
@@ -66,27 +76,37 @@ def game_files(paths: list[str]) -> list[Path]:
 
 
 def check_options(args: argparse.Namespace) -> None:
-    """Every option checked before any work: a finite positive time limit, 1-256 jobs, and an --out file
-    of a known kind in an existing, writable folder."""
+    """Every option checked before any work: a finite positive time limit, 1-256 jobs, an --out file of a
+    known kind and a --timeline file, each in an existing, writable folder."""
     problems: list[Problem] = []
     if not math.isfinite(args.time_limit) or args.time_limit <= 0:
         problems.append(Problem("--time-limit", "option", "must be a positive number of seconds"))
     if not 1 <= args.jobs <= MAX_JOBS:
         problems.append(Problem("--jobs", "option", f"must be a whole number from 1 to {MAX_JOBS}"))
-    if args.out:
-        out = Path(args.out)
-        folder = out.parent
-        if out.suffix.lower() not in (".csv", ".parquet"):
-            problems.append(Problem(f"--out {args.out}", "option", "the table is written as .csv or .parquet"))
-        elif not folder.is_dir():
-            problems.append(Problem(f"--out {args.out}", "option", f"the folder {folder} does not exist"))
-        elif out.is_dir() or not os.access(folder, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
-            problems.append(Problem(f"--out {args.out}", "option", "cannot be written here"))
+    if args.out and Path(args.out).suffix.lower() not in (".csv", ".parquet"):
+        problems.append(Problem(f"--out {args.out}", "option", "the table is written as .csv or .parquet"))
+    elif args.out:
+        problems += _unwritable("--out", args.out)
+    if args.timeline:
+        problems += _unwritable("--timeline", args.timeline)
     if problems:
         raise InputError(problems)
 
 
+def _unwritable(option: str, path: str) -> list[Problem]:
+    """Why the file `path` of `option` cannot be written (nothing if it can)."""
+    file = Path(path)
+    folder = file.parent
+    if not folder.is_dir():
+        return [Problem(f"{option} {path}", "option", f"the folder {folder} does not exist")]
+    if file.is_dir() or not os.access(folder, os.W_OK) or (file.exists() and not os.access(file, os.W_OK)):
+        return [Problem(f"{option} {path}", "option", "cannot be written here")]
+    return []
+
+
 def _print_table(path: str, reviews: list[RunReview]) -> None:
+    from solver.titles.g1862.review import review_summary
+
     print(f"{path}: {len(reviews)} runs reviewed")
     for line in review_summary(reviews).lines():
         print(line)
@@ -107,6 +127,8 @@ def _print_table(path: str, reviews: list[RunReview]) -> None:
 def _import_all(files: list[Path]) -> tuple[list[ImportedGame], bool]:
     """Every file imported that can be; each that cannot is reported on stderr (one line per problem) and
     skipped, so the others are still reviewed."""
+    from solver.titles.g1862.importer import import_game
+
     games: list[ImportedGame] = []
     failed = False
     for path in files:
@@ -131,18 +153,29 @@ def _write(table: pl.DataFrame, out: str) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    timeline = Timeline()
     check_options(args)
     files = game_files(args.games)
-    options = SolveOptions(time_limit=args.time_limit)
 
     def show(done: int, total: int) -> None:
         if not args.quiet:
             print(f"\rsolving position {done + 1}/{total}   ", end="", file=sys.stderr)
 
     started = time.perf_counter()
-    with SolverPool(args.jobs) as pool:  # the workers start while the games are read
-        games, failed = _import_all(files)
-        per_game = review_games(games, options, show, pool=pool)
+    try:
+        with SolverPool(args.jobs, timeline) as pool:  # the server starts while this process does the rest
+            from solver.titles.g1862.review import review_games, review_table
+            from solver.titles.g1862.routes.model import SolveOptions
+
+            timeline.phase("modules imported")
+            games, failed = _import_all(files)
+            timeline.phase("games read")
+            per_game = review_games(games, SolveOptions(time_limit=args.time_limit), show, pool=pool)
+    except BrokenProcessPool:
+        message = "a worker process ended before its solve did (killed, or out of memory); nothing was reviewed"
+        report_problems([Problem(f"--jobs {args.jobs}", "pool", f"{message}: try again, or with fewer jobs")], False)
+        return EXIT_POOL_BROKEN
+    timeline.phase("pool ended")
     if not args.quiet:
         print(f"\rreviewed {len(games)} games in {time.perf_counter() - started:.1f} s   ", file=sys.stderr)
     everything = [r for reviews in per_game for r in reviews]
@@ -157,4 +190,11 @@ def run(args: argparse.Namespace) -> int:
             _print_table(game.export.source, reviews)
     else:
         print(f"wrote {len(everything)} runs of {len(games)} games to {args.out}")
+    timeline.phase("answer written")
+    if args.timeline:
+        try:
+            timeline.write(args.timeline)
+        except OSError as exc:
+            report_problems([Problem(f"--timeline {args.timeline}", "file", f"not written ({exc})")], False)
+            failed = True
     return EXIT_INPUT if failed else EXIT_OK

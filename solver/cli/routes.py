@@ -16,31 +16,19 @@ limit that is not a finite positive number, a worker count outside 1-64); 130 in
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from typing import Any
 
 from solver.any_position import load_any_position, short_title
 from solver.cli.common import add_json_flag, canonical_company, print_json, require_title_can
 from solver.cli.score import train_to_dict
+from solver.cli.solving import EPILOG, EXIT_CODES, EXIT_SOLVER_FAILED, MAX_WORKERS, check_limits
 from solver.core.board_position import BoardPosition
 from solver.errors import InputError, Problem
 from solver.titles.g1862.routes.explain import explain, explanation_lines
 from solver.titles.g1862.routes.model import RouteSpec, SolveOptions, SolveResult
 from solver.titles.g1862.routes.optimizer import SolverFailure, optimize
 from solver.titles.g1862.routes.routes_file import load_routes
-
-MAX_WORKERS = 64  # CP-SAT refuses absurd worker counts (MODEL_INVALID); no machine this runs on has more cores
-EXIT_PROVEN, EXIT_NOT_PROVEN, EXIT_NO_RUN_YET, EXIT_SOLVER_FAILED = 0, 3, 4, 5
-EXIT_CODES = {
-    "optimal": EXIT_PROVEN,
-    "infeasible": EXIT_PROVEN,
-    "feasible": EXIT_NOT_PROVEN,
-    "unknown": EXIT_NO_RUN_YET,
-}
-EPILOG = """exit codes: 0 proven optimal, or proven that no legal run exists; 3 time limit or stop: best run found,
-not proven optimal; 4 time limit or stop before any run was found; 5 the CP-SAT solver failed; 2 bad input;
-130 interrupted (Ctrl-C)"""
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -147,19 +135,3 @@ def _other_title(args: argparse.Namespace, position: BoardPosition) -> int:
         return run_18bf(args, position)
     title = short_title(position.board.title)
     raise InputError([Problem("game", "format", f"best runs are not available for {title} positions yet")])
-
-
-def check_limits(time_limit: float, workers: int) -> None:
-    """InputError naming the flag for a time limit that is not a finite positive number of seconds, or a
-    worker count outside 1-MAX_WORKERS."""
-    problems = []
-    if not (math.isfinite(time_limit) and time_limit > 0):
-        problems.append(
-            Problem("--time-limit", "format", f"must be a finite positive number of seconds, not {time_limit}")
-        )
-    if not 1 <= workers <= MAX_WORKERS:
-        problems.append(
-            Problem("--workers", "format", f"must be a whole number from 1 to {MAX_WORKERS}, not {workers}")
-        )
-    if problems:
-        raise InputError(problems)

@@ -17,20 +17,16 @@ train's route, G-trains included) by 18BF's evaluator (`score`, below).
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from solver.cli import core_routes
-from solver.cli.common import canonical_company, print_json
-from solver.cli.routes_1860 import train_to_dict
+from solver.cli.core_routes import RouteFile, read_route_file, train_to_dict
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec, TrainScore
-from solver.core.search.run_search import SearchResult
-from solver.errors import InputError, Problem, format_problems
-from solver.jsonfile import FileModel, read_json_file
+from solver.jsonfile import FileModel
 from solver.titles.g18bf import rulebook
 from solver.titles.g18bf.evaluator import evaluate
 from solver.titles.g18bf.optimizer import best_run
@@ -44,42 +40,22 @@ class PinnedRoute(FileModel):
     )
 
 
-class PinFile(FileModel):
+class PinFile(RouteFile):
     """An 18BF route file: the routes of some of a company's trains, node by node."""
 
-    company: str | None = Field(None, description="the company (or give --company)")
     routes: list[PinnedRoute] = Field(default_factory=list)
 
 
 def load_pins(path: str, company: str, what: str = "pin file") -> tuple[RouteSpec, ...]:
     """The routes of an 18BF route file (`what`: a pin file or, for `score`, a route file); InputError naming the
     file and field when it cannot be read, or when it is for another company."""
-    try:
-        read = PinFile.model_validate(read_json_file(path, "routes"))
-    except ValidationError as exc:
-        raise InputError(format_problems(exc, f"{what} {path}")) from None
-    if read.company is not None and read.company.casefold() != company.casefold():
-        raise InputError([Problem(f"{what} {path}", "format", f"is for {read.company}, not {company}")])
+    read = read_route_file(path, company, PinFile, what)
     return tuple(RouteSpec(r.train.strip(), tuple(n.strip().upper() for n in r.nodes)) for r in read.routes)
 
 
-def result_to_dict(company: str, result: SearchResult) -> dict[str, Any]:
-    """The JSON answer, in the shape of 1862's and 1860's: company, revenue, subsidy, total, status, bound,
-    solve_seconds, reason, routes (each marked `goods` for a G-train), notes."""
-    evaluation = result.evaluation
-    sides = train_sides()
-    return {
-        "company": company,
-        "revenue": evaluation.revenue,
-        "subsidy": evaluation.subsidy,
-        "total": evaluation.revenue + evaluation.subsidy,
-        "status": result.status,
-        "bound": result.bound,
-        "solve_seconds": round(result.seconds, 3),
-        "reason": result.reason,
-        "routes": [{**train_to_dict(t), "goods": sides[t.train].goods} for t in evaluation.trains],
-        "notes": [],
-    }
+def route_to_dict(score: TrainScore) -> dict[str, Any]:
+    """One train's route as JSON, marked `goods` for a G-train."""
+    return {**train_to_dict(score), "goods": train_sides()[score.train].goods}
 
 
 def run(args: argparse.Namespace, position: BoardPosition) -> int:
@@ -90,7 +66,7 @@ def run(args: argparse.Namespace, position: BoardPosition) -> int:
         best_run=best_run,
         no_trains_rule=rulebook.EARNINGS,
         load_pins=load_pins,
-        to_dict=result_to_dict,
+        route_to_dict=route_to_dict,
         print_trains=_print_trains,
         objective_in_header=False,
     )
@@ -100,33 +76,14 @@ def score(args: argparse.Namespace, position: BoardPosition) -> int:
     """The score command on an 18BF position: the route file (the pin file's shape, node by node, a G-train's
     marker cities) judged by 18BF's evaluator (§10.6); exit 0 when legal (each stop, bonus and revenue printed),
     2 when not (every rule broken, naming the train, node or section) or when the file cannot be read."""
-    data = read_json_file(args.routes, "routes")
-    named = args.company or (data.get("company") if isinstance(data, dict) else None)
-    if not isinstance(named, str):
-        raise InputError([Problem("company", "format", "name the company with --company or in the route file")])
-    company = canonical_company(named, position.companies, "in this position")
-    evaluation = evaluate(position, company, load_pins(args.routes, company, "route file"))
-    sides = train_sides()
-    if args.json:
-        print_json(
-            {
-                "company": company,
-                "legal": evaluation.legal,
-                "revenue": evaluation.revenue,
-                "subsidy": evaluation.subsidy,
-                "problems": [p.__dict__ for p in evaluation.problems],
-                "routes": [{**train_to_dict(t), "goods": sides[t.train].goods} for t in evaluation.trains],
-            }
-        )
-        return 0 if evaluation.legal else 2
-    if not evaluation.legal:
-        print(f"{company}: the run is not legal", file=sys.stderr)
-        for problem in evaluation.problems:
-            print(f"error: {problem.where}: {problem.message} ({problem.rule})", file=sys.stderr)
-        return 2
-    print(f"{company} run, phase {position.phase}: legal")
-    _print_trains(evaluation.trains)
-    return 0
+    return core_routes.score(
+        args,
+        position,
+        evaluate=evaluate,
+        load_routes=lambda path, company: load_pins(path, company, "route file"),
+        route_to_dict=route_to_dict,
+        print_trains=_print_trains,
+    )
 
 
 def _print_trains(trains: Sequence[TrainScore]) -> None:

@@ -17,7 +17,7 @@ from solver.any_position import load_any_position
 from solver.cli.common import add_json_flag, canonical_company, print_json, require_title_can
 from solver.core.board_position import BoardPosition
 from solver.errors import InputError, Problem
-from solver.titles.g1862.position import load_position
+from solver.titles.g1862.loading import load_position
 from solver.titles.g1862.routes.evaluator import evaluate
 from solver.titles.g1862.routes.explain import explain, explanation_lines
 from solver.titles.g1862.routes.model import Evaluation, TrainResult

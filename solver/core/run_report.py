@@ -100,13 +100,17 @@ def station_choices(graph: TrackGraph) -> dict[str, str]:
     return {str(ref): f"{ref} {_place(graph, ref)}" for ref in sorted(graph.nodes) if graph.neighbours(ref)}
 
 
-def status_text(result: SearchResult) -> str:
+def status_text(result: SearchResult, stopped: bool = False) -> str:
     """The proof status of a search's answer, as the routes command and the Routes page say it: proven optimal, the
-    best found with its bound, no legal run and why, or stopped before any run was found."""
+    best found with its bound, no legal run and why, or stopped before any run was found. `stopped`: the search
+    was ended by a Stop (not by its time limit), which an answer not proven says."""
     if result.status == "optimal":
         return "proven optimal"
-    if result.status == "feasible":
-        return f"best found in {result.seconds:.1f} s, bound {result.bound}"
     if result.status == "infeasible":
         return f"no legal run: {result.reason}"
+    if stopped:
+        found = f"best run so far, bound {result.bound}" if result.status == "feasible" else "no run found yet"
+        return f"stopped after {result.seconds:.1f} s: {found}"
+    if result.status == "feasible":
+        return f"best found in {result.seconds:.1f} s, bound {result.bound}"
     return f"{result.reason} after {result.seconds:.1f} s: the time limit came before any run was found"

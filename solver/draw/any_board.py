@@ -252,7 +252,17 @@ def any_board_figure(
         yaxis={"visible": False, "range": [min(ys) - 1.1, max(ys) + 1.1], "scaleanchor": "x", "scaleratio": 1},
         dragmode="pan",
         showlegend=bool(drawing.borders),
-        legend={"x": 0.01, "y": 0.99, "bgcolor": "rgba(255,255,255,0.85)", "font": {"size": font + 1}},
+        # below the board, in rows, off the map (in its corner it hid 18BF's Scotland); Plotly widens the bottom
+        # margin to hold it
+        legend={
+            "orientation": "h",
+            "x": 0,
+            "xanchor": "left",
+            "y": 0,
+            "yanchor": "top",
+            "bgcolor": "rgba(255,255,255,0.85)",
+            "font": {"size": font + 1},
+        },
     )
     return fig
 

@@ -1,7 +1,7 @@
 """A picture of a stock market of any shape (`solver.core.market.StockMarket`): its cells where the market puts
 them, filled by the first zone the caller colours, each price written in its cell, the companies' tokens stacked on
-their prices (top of the stack first) and an arrow for each move. The title gives the colours and the zones'
-words; nothing here knows a title."""
+their prices (top of the stack first) and an arrow for each move, labelled below the market. The title gives the
+colours, the zones' words and, if it likes, the moves' labels; nothing here knows a title."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ from collections.abc import Mapping, Sequence
 import plotly.graph_objects as go
 
 from solver.core.market import Move, StockMarket
+from solver.draw.palette import OUTLINE, text_on
 
 PLAIN = "#fbf8ef"
 ARROW = "#c2185b"
+LABEL_LINE = 0.3  # spaces between two moves' labels under the market
 
 
 def stock_market_figure(
@@ -23,17 +25,22 @@ def stock_market_figure(
     token_colours: Mapping[str, tuple[str, str]] | None = None,
     moves: Sequence[Move] = (),
     height: int = 330,
+    labels: Sequence[str] | None = None,
 ) -> go.Figure:
     """The market: `fills` maps zone names to cell colours (the first zone listed that a cell is in wins),
     `zone_words` the zones to their hover text; `tokens` price -> companies (top first) with `token_colours`
-    company -> (fill, text); `moves` drawn as arrows from each start to each end, labelled below the market."""
+    company -> (fill, text); `moves` drawn as arrows from each start to each end, each labelled below the market
+    by `labels` (one a move, "" for none; by default "start → end: why"). Each price is written in the colour
+    readable on its cell's fill."""
     shapes: list[dict[str, object]] = []
     xs: list[float] = []
     ys: list[float] = []
-    labels: list[str] = []
+    prices: list[str] = []
+    inks: list[str] = []
     hover: list[str] = []
     for cell in market.cells:
         zone = next((z for z in fills if z in cell.zones), None)
+        fill = fills[zone] if zone else PLAIN
         shapes.append(
             {
                 "type": "rect",
@@ -41,14 +48,15 @@ def stock_market_figure(
                 "x1": cell.x + 1,
                 "y0": -cell.row,
                 "y1": -cell.row + 1,
-                "fillcolor": fills[zone] if zone else PLAIN,
-                "line": {"color": "#8a8270", "width": 1},
+                "fillcolor": fill,
+                "line": {"color": OUTLINE, "width": 1},
                 "layer": "below",
             }
         )
         xs.append(cell.x + 0.5)
         ys.append(-cell.row + 0.8)
-        labels.append(str(cell.price))
+        prices.append(str(cell.price))
+        inks.append(text_on(fill))
         words = [zone_words[z] for z in sorted(cell.zones) if z in zone_words]
         hover.append(f"£{cell.price}" + (f": {', '.join(words)}" if words else ""))
     traces: list[go.Scatter] = [
@@ -56,8 +64,8 @@ def stock_market_figure(
             x=xs,
             y=ys,
             mode="text",
-            text=labels,
-            textfont={"size": 10},
+            text=prices,
+            textfont={"size": 10, "color": inks},
             hovertext=hover,
             hoverinfo="text",
             showlegend=False,
@@ -66,7 +74,7 @@ def stock_market_figure(
     ]
     tx: list[float] = []
     ty: list[float] = []
-    fill: list[str] = []
+    colours: list[str] = []
     line: list[str] = []
     names: list[str] = []
     for price, stack in (tokens or {}).items():
@@ -75,7 +83,7 @@ def stock_market_figure(
             colour, text = (token_colours or {}).get(company, ("#cccccc", "#000000"))
             tx.append(cell.x + 0.5)
             ty.append(-cell.row + 0.5 - depth * 0.22)
-            fill.append(colour)
+            colours.append(colour)
             line.append(text)
             names.append(company)
     if tx:
@@ -87,7 +95,7 @@ def stock_market_figure(
                 text=names,
                 hovertext=names,
                 hoverinfo="text",
-                marker={"size": 24, "color": fill, "line": {"color": line, "width": 2}, "symbol": "square"},
+                marker={"size": 24, "color": colours, "line": {"color": line, "width": 2}, "symbol": "square"},
                 textfont={"size": 8, "color": line},
                 showlegend=False,
                 name="tokens",
@@ -95,7 +103,8 @@ def stock_market_figure(
         )
     annotations: list[dict[str, object]] = []
     rows = max(c.row for c in market.cells) + 1
-    for i, move in enumerate(moves):
+    texts = list(labels) if labels is not None else [f"{m.start} → {m.end}: {m.why}" for m in moves]
+    for i, (move, text) in enumerate(zip(moves, texts, strict=True)):
         a, b = market.cell_of(move.start), market.cell_of(move.end)
         annotations.append(
             {
@@ -115,16 +124,17 @@ def stock_market_figure(
                 "text": "",
             }
         )
-        annotations.append(
-            {
-                "x": b.x + 0.5,
-                "y": -rows + 1 - 0.1 - 0.3 * i,
-                "yanchor": "top",
-                "showarrow": False,
-                "text": f"{move.start} → {move.end}: {move.why}",
-                "font": {"color": ARROW, "size": 12},
-            }
-        )
+        if text:  # under the lower row, below the arrow's end: never over a price
+            annotations.append(
+                {
+                    "x": b.x + 0.5,
+                    "y": -rows + 1 - 0.1 - LABEL_LINE * i,
+                    "yanchor": "top",
+                    "showarrow": False,
+                    "text": text,
+                    "font": {"color": ARROW, "size": 12},
+                }
+            )
     fig = go.Figure(traces)
     width = max(c.x for c in market.cells) + 1
     fig.update_layout(
@@ -133,7 +143,8 @@ def stock_market_figure(
         height=height,
         margin={"l": 4, "r": 4, "t": 4, "b": 4},
         xaxis={"visible": False, "range": [-0.2, width + 0.2]},
-        yaxis={"visible": False, "range": [-rows - 0.2 - 0.3 * len(moves), 1.1], "fixedrange": True},
+        # room below the lowest row for one line of text a move, and one more
+        yaxis={"visible": False, "range": [-rows + 1 - 0.1 - LABEL_LINE * (len(moves) + 1), 1.1], "fixedrange": True},
         plot_bgcolor="rgba(0,0,0,0)",
         paper_bgcolor="rgba(0,0,0,0)",
         dragmode="pan",

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from solver.titles.g1862.loading import load_position
 from solver.titles.g1862.money import load_scenario, merge_preview
-from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.position import Position
 from solver.titles.g1862.routes.model import SolveOptions
 from solver.titles.g1862.routes.optimizer import optimize
 

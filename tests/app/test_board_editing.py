@@ -10,7 +10,8 @@ import pytest
 
 from solver.errors import InputError
 from solver.titles.g1862 import editing as ed
-from solver.titles.g1862.position import Position, load_position, position_to_dict
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.position import Position, position_to_dict
 from solver.titles.g1862.trains import TrainType
 from solver.titles.g1862.validation import validate_position
 

@@ -14,7 +14,8 @@ from solver.titles.g1862 import hexgrid
 from solver.titles.g1862.draw.board import CLICK_LAYER, board_figure, click_layer_points, trace_index
 from solver.titles.g1862.gamedata import GameData
 from solver.titles.g1862.hexgrid import LAYOUT
-from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.position import Position
 
 ALL_GRID = [LAYOUT.format(c, r) for c in range(9) for r in range(16) if r % 2 == c % 2]
 GRID = frozenset(ALL_GRID)  # every position of the 1862 grid's columns A-I, rows 0-15

@@ -1,17 +1,26 @@
 """1860 end to end in a real headless Chromium (the server, browser and helpers of test_e2e_browser.py): load the
 British Rail example, see its board drawn (several stations on a hex, halts, its markers), solve a company on the
 Routes page and see the proven optimum with its route drawn, preview nationalisation, look at the Stock market's
-previews and review an imported 1860 game; each page saved at 1280 and 1600 px (routes-1860-1280.png, ...)."""
+previews and review an imported 1860 game; each page saved at 1280 and 1600 px (routes-1860-1280.png, ...). And Stop
+pressed in the middle of a dense late board's solve: the solve ends within seconds with the stopped status and its
+best run so far, and the page is usable after."""
 
 from __future__ import annotations
 
+import json
+import re
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from test_e2e_any_title import drawn_hexes
 from test_e2e_browser import ROOT, choose, open_page, page, plotly_traces, segment, server, shot, wait_for_app
 
+from benchmarks.run_1860 import GAMES, dense_board
 from solver.core.board_data import load_board
+from solver.core.board_position import position_to_data
+from solver.titles.g1860.importer import import_game
 
 pytestmark = pytest.mark.e2e
 __all__ = ["page", "server"]  # the fixtures, shared with test_e2e_browser.py
@@ -85,3 +94,61 @@ def test_1860_board_routes_nationalisation_market_and_review_in_a_real_browser(p
     pg.get_by_text("2 of 2 best runs proven").first.wait_for(timeout=120_000)
     wait_for_app(pg)
     _shots(pg, "review-1860", 2300)  # down to the recorded and best runs' maps
+
+
+#: How soon after Stop the solve must end, by its own clock ("stopped after N s"): the optimizer ends within a tenth
+#: of a second of the event (CP-SAT's watcher looks every 50 ms); the rest is room for a busy machine.
+STOP_WITHIN = 2.0
+#: How soon after Stop the page must show the answer: the page's rerun and drawing, on a machine shared by others.
+SHOWN_WITHIN = 15.0
+
+
+def test_stop_ends_a_dense_1860_solve_promptly_with_its_best_run_so_far(page: Any, tmp_path: Path) -> None:
+    # IWNJ's dense board of 19354's last board in the rulebook's mode: two 9+5 and two 8+4; its proof takes several
+    # seconds of CPU (docs/benchmarks.md, "1860"), far more than the two seconds before Stop is pressed.
+    dense = tmp_path / "dense-iwnj.json"
+    board = dense_board(import_game(GAMES[0])[-1].position, "IWNJ", "rulebook")
+    dense.write_text(json.dumps(position_to_data(board)))
+    pg = page
+    open_page(pg, "Saved positions")
+    pg.locator('[data-testid="stFileUploader"] input[type="file"]').set_input_files(str(dense))
+    pg.get_by_role("button", name="Load the uploaded file").click()
+    wait_for_app(pg)
+    pg.get_by_text("Loaded dense-iwnj.json").first.wait_for()
+    open_page(pg, "Routes")
+    segment(pg, "Best run").click()  # the page keeps the mode it was left in
+    wait_for_app(pg)
+    choose(pg, "Company", "IWNJ")
+    solving = time.perf_counter()
+    pg.get_by_role("button", name="Solve").click()
+    pg.get_by_text("Solving IWNJ…").first.wait_for(timeout=30_000)
+    pg.wait_for_timeout(2_000)
+    assert pg.get_by_text("Solving IWNJ…").first.is_visible(), "the dense board was solved before Stop"
+    pressed = time.perf_counter()
+    pg.locator('[data-testid="stBaseButton-secondary"]', has_text="Stop").first.click()
+    answer = pg.locator('[data-testid="stMarkdownContainer"]', has_text="IWNJ:").filter(has_text="stopped after")
+    answer.first.wait_for(timeout=60_000)
+    waited = time.perf_counter() - pressed
+    text = answer.first.inner_text()
+    solved = re.search(r"stopped after ([0-9.]+) s", text)
+    assert solved is not None, text
+    # the solve's clock starts after the click on Solve: it ended at most STOP_WITHIN after Stop was pressed
+    assert float(solved[1]) <= pressed - solving + STOP_WITHIN, f"Stop pressed at {pressed - solving:.1f} s: {text}"
+    assert waited < SHOWN_WITHIN, f"the answer came {waited:.1f} s after Stop: {text}"
+    assert "proven optimal" not in text
+    assert "best run so far" in text or "no run found yet" in text, text
+    if "best run so far" in text:  # the run found before Stop, drawn with a card per train
+        pg.get_by_text("Train 1:").first.wait_for()
+        assert any(name.startswith("1: ") for name in plotly_traces(pg))
+    wait_for_app(pg)
+    # The page is usable after: the routes by station, then a new solve started and stopped again.
+    segment(pg, "Routes by station").click()
+    wait_for_app(pg)
+    pg.get_by_text("Pick each train's stations").first.wait_for()
+    segment(pg, "Best run").click()
+    wait_for_app(pg)
+    pg.get_by_role("button", name="Solve").click()
+    pg.get_by_text("Solving IWNJ…").first.wait_for(timeout=30_000)
+    pg.locator('[data-testid="stBaseButton-secondary"]', has_text="Stop").first.click()
+    answer.first.wait_for(timeout=60_000)
+    wait_for_app(pg)

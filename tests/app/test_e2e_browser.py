@@ -268,7 +268,7 @@ def solve(pg: Any, company: str, stop_after: float | None = None) -> float:
 def test_the_app_in_a_real_browser(page: Any, tmp_path: Path) -> None:
     from solver.storage import position_json
     from solver.titles.g1862.hexgrid import LAYOUT
-    from solver.titles.g1862.position import load_position
+    from solver.titles.g1862.loading import load_position
     from solver.titles.g1862.random_board import stress_positions
     from solver.titles.g1862.routes.model import SolveOptions
     from solver.titles.g1862.routes.optimizer import optimize
@@ -455,7 +455,7 @@ def check_offer_pictures_fit(pg: Any) -> int:
 
 
 def test_a_table_board_is_entered_from_new_board_in_at_most_40_actions(page: Any) -> None:
-    from solver.titles.g1862.position import load_position
+    from solver.titles.g1862.loading import load_position
     from solver.titles.g1862.quick_entry import board_text
     from solver.titles.g1862.routes.model import SolveOptions
     from solver.titles.g1862.routes.optimizer import optimize

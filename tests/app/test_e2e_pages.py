@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from test_e2e_browser import SHOTS, browser, open_page, running_app, solve, wait_for_app, wait_for_layout
 
-from solver.titles.g1862.position import load_position
+from solver.titles.g1862.loading import load_position
 from solver.titles.g1862.routes.model import SolveOptions
 from solver.titles.g1862.routes.optimizer import optimize
 

@@ -11,7 +11,8 @@ from stop_checks import CountedCalls, wait_until
 
 from pages import jobs
 from pages.jobs import Preparer, start_solve
-from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.position import Position
 from solver.titles.g1862.routes.model import SolveOptions
 from solver.titles.g1862.routes.optimizer import LISTING_STOPPED, SEARCH_STOPPED, Prepared, optimize, prepare
 

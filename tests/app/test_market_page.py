@@ -12,8 +12,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from solver.titles.g1862.draw.money import market_figure
+from solver.titles.g1862.loading import load_position
 from solver.titles.g1862.money import dividend_preview, get_market, operating_order, sale_preview
-from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.position import Position
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 LATE_GAME = Path(__file__).resolve().parents[2] / "examples" / "position-late-game.json"

@@ -12,9 +12,9 @@ import polars as pl
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from solver.titles.g1862.loading import load_position
 from solver.titles.g1862.money import load_scenario, merge_preview, parse_scenario
 from solver.titles.g1862.money.connection import merge_connection
-from solver.titles.g1862.position import load_position
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -188,3 +188,18 @@ def test_the_holdings_chart_names_the_bank_pool_the_ipo_and_the_certificates_bes
     words = dict(zip(axis["tickvals"], axis["ticktext"], strict=True))
     assert {words["pool"], words["ipo"], words["beside_board"]} == {"Bank Pool", "IPO", "beside the board"}
     assert words["Alice"] == "Alice"
+
+
+def test_an_option_share_no_one_chose_shows_a_dash_not_none(app: AppTest) -> None:
+    # Defect: the empty choice ("") was drawn by the data grid as "None"; every cell holds a choice it can show,
+    # the dash meaning "redeem when affordable" (5.2.4), and the preview reads it so.
+    from_position(app, "ESR", "FDR")
+    choices = app.session_state["table:merge-choices"]
+    assert set(choices["option share"].to_list()) == {"—"}
+    assert next(m for m in app.metric if m.label == "Director")  # previewed with every option share redeemed
+    app.session_state["merge-source"] = "Example scenario"
+    load_example(app, "merge-5.2.6-example1")
+    made = load_scenario(EXAMPLES / "merge-5.2.6-example1.json")
+    cells = dict(app.session_state["table:merge-choices"].iter_rows())
+    assert all(cells[h] == made.choices.get(h, "—") for h in cells), cells
+    assert "None" not in cells.values() and "" not in cells.values()

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from solver.errors import InputError
 from solver.titles.g1862.gamedata import PHASES, load_game
+from solver.titles.g1862.loading import parse_position
 from solver.titles.g1862.new_board import new_board
-from solver.titles.g1862.position import parse_position, position_to_dict
+from solver.titles.g1862.position import position_to_dict
 from solver.titles.g1862.trains import TrainType
 from solver.titles.g1862.validation import validate_position
 

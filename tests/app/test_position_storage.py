@@ -15,7 +15,8 @@ import pytest
 from solver import storage
 from solver.any_position import any_position_to_dict as position_to_dict
 from solver.errors import InputError
-from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.position import Position
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -9,7 +9,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from solver.storage import PositionStore, position_json
-from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.position import Position
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from solver.errors import InputError
 from solver.titles.g1862 import editing as ed
-from solver.titles.g1862.position import Position, load_position, position_to_dict
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.position import Position, position_to_dict
 from solver.titles.g1862.quick_entry import apply_quick_entry, board_text, parse_quick_entry
 from solver.titles.g1862.random_board import stress_positions
 from solver.titles.g1862.trains import TrainType

@@ -11,7 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from solver.titles.g1862.draw import board as draw_board
-from solver.titles.g1862.position import load_position
+from solver.titles.g1862.loading import load_position
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 LATE_GAME = Path(__file__).resolve().parents[2] / "examples" / "position-late-game.json"

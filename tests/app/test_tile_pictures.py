@@ -10,7 +10,8 @@ from pathlib import Path
 
 from solver.titles.g1862 import editing as ed
 from solver.titles.g1862.draw.tiles import joins, neighbour_track, tile_svg
-from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.position import Position
 
 ROOT = Path(__file__).resolve().parents[2]
 EMPTY_B = dataclasses.replace(Position(), phase="B")

@@ -33,8 +33,9 @@ from solver.jsonfile import parse_json_bytes
 from solver.storage import parse_upload, position_json
 from solver.titles.g1862.importer import import_export
 from solver.titles.g1862.importer.export_file import parse_export
+from solver.titles.g1862.loading import load_position
 from solver.titles.g1862.money import merge_preview, parse_scenario
-from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.position import Position
 from solver.titles.g1862.routes.evaluator import evaluate
 from solver.titles.g1862.routes.routes_file import parse_routes
 

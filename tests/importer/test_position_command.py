@@ -17,7 +17,8 @@ from solver.cli import main
 from solver.export_actions import effective_actions
 from solver.titles.g1862.importer.export_file import GameExport, read_export
 from solver.titles.g1862.importer.replay import ImportedGame, import_export, position_before
-from solver.titles.g1862.position import load_position, position_to_dict
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.position import position_to_dict
 from solver.titles.g1862.validation import validate_position
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "importer"

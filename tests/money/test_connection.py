@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from solver.errors import InputError
 from solver.titles.g1862 import hexgrid
+from solver.titles.g1862.loading import load_position
 from solver.titles.g1862.money.connection import merge_connection
-from solver.titles.g1862.position import CompanyState, Position, load_position
+from solver.titles.g1862.position import CompanyState, Position
 from solver.titles.g1862.random_board import random_position
 from solver.titles.g1862.validation import validate_position
 

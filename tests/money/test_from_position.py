@@ -10,9 +10,10 @@ from types import MappingProxyType
 import pytest
 
 from solver.errors import InputError
+from solver.titles.g1862.loading import load_position
 from solver.titles.g1862.money import merge_preview, parse_scenario
 from solver.titles.g1862.money.from_position import scenario_from_position
-from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.position import Position
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
-from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.position import Position
 from solver.titles.g1862.random_board import random_position, stress_positions
 from solver.titles.g1862.routes import optimizer as optimizer_module
 from solver.titles.g1862.routes.bounds import option_bounds

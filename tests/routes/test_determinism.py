@@ -17,7 +17,7 @@ import hashlib, json
 from pathlib import Path
 from ortools.sat.python import cp_model
 import solver.titles.g1862.routes.optimizer as optimizer
-from solver.titles.g1862.position import load_position
+from solver.titles.g1862.loading import load_position
 from solver.titles.g1862.routes.cpsat_model import RunModel
 
 work = []

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 
 from routes.conftest import RouteKit
 from routes.test_evaluator_properties import board, judge, runs
-from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.position import Position
 from solver.titles.g1862.routes.evaluator import evaluate
 from solver.titles.g1862.routes.explain import explain, explanation_lines
 from solver.titles.g1862.routes.model import RouteSpec

@@ -17,7 +17,8 @@ from ortools.sat.python import cp_model
 
 from routes.conftest import RouteKit
 from solver.cli import main
-from solver.titles.g1862.position import Position, load_position
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.position import Position
 from solver.titles.g1862.routes.cpsat_model import RunModel
 from solver.titles.g1862.routes.enumerator import enumerate_best
 from solver.titles.g1862.routes.evaluator import evaluate

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from benchmarks.boards import LONG_FREIGHT, POSITIONS, file_name, generated, long_freight_positions
-from solver.titles.g1862.position import Position, load_position, position_to_dict
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.position import Position, position_to_dict
 from solver.titles.g1862.routes import optimizer as optimizer_module
 from solver.titles.g1862.routes.chain_candidates import ChainCandidate, ChainLister
 from solver.titles.g1862.routes.model import SolveOptions

@@ -14,7 +14,8 @@ from stop_checks import StopAtCheck
 
 from routes.conftest import RouteKit
 from solver.errors import InputError
-from solver.titles.g1862.position import CompanyState, Position, load_position
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.position import CompanyState, Position
 from solver.titles.g1862.random_board import stress_positions
 from solver.titles.g1862.routes import optimizer as optimizer_module
 from solver.titles.g1862.routes.enumerator import enumerate_best

@@ -21,7 +21,7 @@ import pytest
 from stop_checks import StopAtCheck
 
 from solver.cli import build_parser, main
-from solver.titles.g1862.position import load_position
+from solver.titles.g1862.loading import load_position
 from solver.titles.g1862.routes.model import SolveOptions
 from solver.titles.g1862.routes.optimizer import LISTING_STOPPED, SEARCH_STOPPED, SolverFailure, optimize
 
@@ -142,7 +142,7 @@ def test_cli_reports_a_solver_failure_with_exit_5(
 
 CTRL_C_AFTER_A_SOLVE = """
 import sys, time
-from solver.titles.g1862.position import load_position
+from solver.titles.g1862.loading import load_position
 from solver.titles.g1862.routes.optimizer import optimize
 optimize(load_position(sys.argv[1]), "WNR")
 try:

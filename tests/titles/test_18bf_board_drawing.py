@@ -56,6 +56,14 @@ def test_national_borders_are_drawn_apart_from_impassable_sides_with_a_legend() 
     assert len([x for x in province.x if x is None]) == len([b for b in BOARD.borders if b.type == "province"]) == 20
 
 
+def test_the_legend_stands_below_the_board_not_over_scotland() -> None:
+    """Defect: the legend stood in the map's top left corner, over Scotland's hexes (and a route's rings there); it
+    now stands below the board, off the map, in rows."""
+    legend = any_board_figure(BOARD).layout.legend
+    assert legend.yanchor == "top" and legend.y <= 0  # its top edge at or below the bottom of the board
+    assert legend.orientation == "h" and legend.xanchor == "left" and legend.x == 0
+
+
 def test_yellow_triangles_point_at_their_city_until_a_tile_is_laid() -> None:
     """§10.4: "Certain hexes adjacent to cities contain a yellow triangle at the edge of the hex": one triangle
     on each of the ten hexes' edges, its tip on the edge's midpoint; a hex with a tile laid no longer shows it."""

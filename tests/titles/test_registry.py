@@ -14,7 +14,7 @@ from types import MappingProxyType
 import pytest
 
 from solver.any_position import any_position_to_dict, load_any_position, parse_any_position
-from solver.cli import common, main
+from solver.cli import main
 from solver.core.board_data import DATA_ROOT, load_board
 from solver.core.board_position import BoardPosition
 from solver.errors import InputError
@@ -111,7 +111,6 @@ def test_a_command_a_title_cannot_do_yet_is_refused_naming_the_title(
     lacking = dataclasses.replace(registry.TITLES["18bf"], capabilities=kept)
     titles = MappingProxyType({**registry.TITLES, "18bf": lacking})
     monkeypatch.setattr(registry, "TITLES", titles)
-    monkeypatch.setattr(common, "TITLES", titles)
     path = str(EXAMPLES / f"{EXAMPLE['18bf']}.json")
     extra = ["--routes", str(EXAMPLES / "rulebook" / "enr-table.2f.routes.json")] if command == "score" else []
     assert main([command, path, "--company", "X", *extra]) == 2

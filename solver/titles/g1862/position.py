@@ -1,28 +1,26 @@
 """A board position: tiles laid, small stations, station markers, phase, variant and the companies.
 
-The position file is JSON (schema: docs/position.schema.json, example: examples/position-*.json). Reading a
-file never half-loads: `load_position` returns a Position only when the file is well formed and breaks no
-rule checked by `solver.titles.g1862.validation`; otherwise it raises InputError listing every problem.
+The position file is JSON (schema: docs/position.schema.json, example: examples/position-*.json): its format, the
+domain objects and the conversions both ways, without the game rules. `solver.titles.g1862.loading` reads a file
+checked by them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, ValidationError
 
-from solver.errors import InputError, Problem, format_problems
-from solver.jsonfile import FROM_JSON, FileModel, read_json_file
+from solver.errors import Problem, format_problems
+from solver.jsonfile import FROM_JSON, FileModel
 from solver.titles.g1862 import hexgrid
 from solver.titles.g1862.gamedata import PHASES, GameData, load_game
 from solver.titles.g1862.trains import Train, TrainType, TrainTypeField, parse_train
 
 GameLength = Literal["short", "standard", "long"]
-GAME_EXPORT_MESSAGE = "this is an 18xx.games game export: open it with Import review (or `python -m solver review`)"
 Track = tuple[int, int]
 
 # ---------------------------------------------------------------- the file format (structure only)
@@ -310,31 +308,6 @@ def _company_money(entry: CompanyEntry) -> CompanyMoney | None:
         receivership=entry.receivership,
         operated=entry.operated,
     )
-
-
-def _is_game_export(data: Any) -> bool:
-    """Whether parsed JSON is an 18xx.games game export (its title and action list), not a position."""
-    return isinstance(data, dict) and "title" in data and isinstance(data.get("actions"), list)
-
-
-def parse_position(data: Any, source: str = "position") -> Position:
-    """A valid Position from parsed JSON, or InputError with every problem (format and rules). A game export
-    (read from `source`) gets one line pointing to the importer instead of a list of unknown fields."""
-    from solver.titles.g1862.validation import validate_position
-
-    if _is_game_export(data):
-        raise InputError([Problem(source, "format", GAME_EXPORT_MESSAGE)])
-    position, problems = position_from_dict(data)
-    if position is not None:
-        problems += validate_position(position, check_supply=True)
-    if problems or position is None:
-        raise InputError(problems)
-    return position
-
-
-def load_position(path: str | Path) -> Position:
-    """Read and validate a position file; InputError naming the file, hex, company and rule otherwise."""
-    return parse_position(read_json_file(path, "position"), str(path))
 
 
 def position_to_dict(position: Position) -> dict[str, Any]:

@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from solver.titles.g1862.importer.recorded import judge_routes
 from solver.titles.g1862.importer.replay import ImportedGame, RecordedRun
-from solver.titles.g1862.position import position_to_dict
-from solver.titles.g1862.routes.batch import Solved, SolverPool, Task
+from solver.titles.g1862.routes.batch import Solved, SolverPool, Task, task_for
 from solver.titles.g1862.routes.model import Evaluation, RouteSpec, SolveOptions
 
 if TYPE_CHECKING:
@@ -128,23 +127,26 @@ def review_games(
     the same company (late in a game, when nothing changes between operating rounds) are solved once; with
     a pool of processes (`solver.titles.g1862.routes.batch.SolverPool`) they are solved there, else in this process.
     `progress(done, total)` counts solves."""
+    pool = pool or SolverPool(1)
     tasks: dict[str, Task] = {}
     keys: list[list[str]] = []
     for game in games:
         keys.append([])
         for run in game.runs:
-            text = json.dumps(position_to_dict(run.position), sort_keys=True)
-            key = json.dumps([run.company, text])
-            tasks.setdefault(key, (text, run.company, options))
+            task = task_for(run.position, run.company, options)
+            key = json.dumps([run.company, task.text])
+            tasks.setdefault(key, task)
             keys[-1].append(key)
+    pool.timeline.phase("positions written as work items")
     verdicts: dict[tuple[int, int], tuple[Evaluation, tuple[RouteSpec, ...]]] = {}
 
-    def judge_recorded_runs() -> None:  # while the pool solves, when there is one
+    def judge_recorded_runs() -> None:  # while a pool's server starts (batch.SolverPool.solve_all)
         for g, game in enumerate(games):
             for r, run in enumerate(game.runs):
                 verdicts[g, r] = evaluate_recorded(run)
+        pool.timeline.phase("recorded runs judged")
 
-    solved = (pool or SolverPool(1)).solve_all(tasks, progress, meanwhile=judge_recorded_runs)
+    solved = pool.solve_all(tasks, progress, meanwhile=judge_recorded_runs)
     first_use: set[str] = set()
     reviews: list[list[RunReview]] = []
     for g, (game, game_keys) in enumerate(zip(games, keys, strict=True)):

@@ -23,7 +23,7 @@ def validate_position(position: Position, *, check_supply: bool = False) -> list
 
     With `check_supply`, also the train supply: no train of a band whose phase has not begun (9.0) and no
     more trains of a band than the game length has (2.4.3). Positions read from files are checked with it
-    (`solver.titles.g1862.position.parse_position`); synthetic positions built in code may leave it off.
+    (`solver.titles.g1862.loading.parse_position`); synthetic positions built in code may leave it off.
     """
     game = position.game
     problems: list[Problem] = []

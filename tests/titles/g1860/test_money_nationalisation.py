@@ -17,9 +17,9 @@ from solver.core.board_position import BoardPosition, parse_position, position_t
 from solver.titles.g1860 import enumerator
 from solver.titles.g1860.importer.replay import import_game
 from solver.titles.g1860.importer.review import review_run
+from solver.titles.g1860.modes import with_settings
 from solver.titles.g1860.money import rulebook
 from solver.titles.g1860.money.nationalisation import closing, nationalisation_preview
-from solver.titles.g1860.money.position import with_rules
 from solver.titles.g1860.money.runs import best_run
 
 from .money_positions import example
@@ -79,7 +79,7 @@ def test_the_example_position_runs_two_rounds_with_each_revenue_the_best_n_only_
     position = example("nationalisation")
     out = nationalisation_preview(position)
     for company, revenue in out.revenues.items():
-        exact = enumerator.best_run(with_rules(position, nationalisation=True), company)
+        exact = enumerator.best_run(with_settings(position, nationalisation=True), company)
         assert exact.complete and revenue == exact.evaluation.revenue
     assert out.revenues == {"C&N": 80, "IWNJ": 120, "NGStL": 90, "S&C": 50}
     assert [r.closed for r in out.rounds] == [("S&C", "C&N"), ("IWNJ", "NGStL")]
@@ -110,7 +110,7 @@ def test_rb_l666_l668_a_directed_company_without_a_train_stops_nationalisation()
 def test_the_preview_asks_best_run_in_nationalisation_mode() -> None:
     position = example("nationalisation")
     hook = best_run(position, "NGStL", nationalisation=True)
-    direct = enumerator.best_run(with_rules(position, nationalisation=True), "NGStL")
+    direct = enumerator.best_run(with_settings(position, nationalisation=True), "NGStL")
     assert hook.evaluation.revenue == direct.evaluation.revenue == 90
     normal = best_run(position, "NGStL")
     assert normal.evaluation.revenue >= hook.evaluation.revenue

@@ -10,11 +10,12 @@ import pytest
 
 from solver.core.market import order_by_price
 from solver.titles.g1860.evaluator import evaluate
+from solver.titles.g1860.modes import with_settings
 from solver.titles.g1860.money import rulebook
 from solver.titles.g1860.money.dividend import dividend_preview
 from solver.titles.g1860.money.insolvency import insolvency_preview
 from solver.titles.g1860.money.market import market
-from solver.titles.g1860.money.position import with_company, with_rules
+from solver.titles.g1860.money.position import with_company
 from solver.titles.g1860.money.sale import sale_preview
 from solver.titles.g1860.money.value import share_value
 from solver.titles.g1860.scoring import original_insolvency_revenue
@@ -121,7 +122,7 @@ def test_rb_l727_original_insolvency_runs_normally_for_half_rounded_up_plus_the_
     """RB L727: £250 and 40cc give 130 + 40 = 170; on the Cowes line the leased 3+2 runs as a solvent train would
     and the preview retains half its revenue rounded up to 10 plus its whole subsidy."""
     assert original_insolvency_revenue(250) + 40 == 170
-    position = with_rules(example("insolvent"), insolvency="original")
+    position = with_settings(example("insolvent"), insolvency="original")
     out = insolvency_preview(position, "C&N")
     normal = evaluate(with_company(position, "C&N", ("3+2",)), "C&N", out.run)
     assert normal.legal and out.insolvent

@@ -80,6 +80,18 @@ def test_status_text_says_the_proof_status(status: str, reason: str, text: str) 
     assert status_text(_result(status, reason)).startswith(text)
 
 
+@pytest.mark.parametrize(
+    ("status", "text"),
+    [
+        ("optimal", "proven optimal"),
+        ("feasible", "stopped after 1.2 s: best run so far, bound 120"),
+        ("unknown", "stopped after 1.2 s: no run found yet"),
+    ],
+)
+def test_status_text_of_a_search_ended_by_stop_says_it_was_stopped(status: str, text: str) -> None:
+    assert status_text(_result(status, "stopped before any run was found"), stopped=True) == text
+
+
 def test_run_traces_follow_the_track_from_the_first_station_to_the_last() -> None:
     position = example("nationalisation")
     graph = TrackGraph(position)

@@ -20,7 +20,7 @@ from solver.titles.g1860.money.value import ValueOutcome
 from solver.titles.g1860.scoring import LEASE_BASE
 
 #: Cell colours by zone, the first that applies (data/1860/market.json; Share Price Movement, RB L378).
-FILLS = {"bankrupt": "#7a7a7a", "game_end": "#c9a227", "red": "#f4c7c3", "par": "#cfe8cf"}
+FILLS = {"bankrupt": "#5c5c5c", "game_end": "#c9a227", "red": "#f4c7c3", "par": "#cfe8cf"}
 ZONE_WORDS = {
     "bankrupt": "bankrupt",
     "game_end": "the game ends",

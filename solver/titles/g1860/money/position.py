@@ -122,11 +122,6 @@ def sales_move_prices(phase: str) -> bool:
     return phases.index(phase) < phases.index(eight)
 
 
-def with_rules(position: BoardPosition, **rules: Any) -> BoardPosition:
-    """The position with these entries of its `rules` object changed (the rule modes, docs/routes-1860.md)."""
-    return replace(position, rules=frozen_json({**position.rules, **rules}))
-
-
 def with_company(position: BoardPosition, company: str, trains: tuple[str, ...], **rules: Any) -> BoardPosition:
     """The position with `company`'s trains and entries of its `rules` object replaced."""
     state = position.companies[company]

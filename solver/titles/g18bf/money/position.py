@@ -173,6 +173,11 @@ def operating_order(position: BoardPosition) -> list[str]:
     return [c for kind in KINDS for c in order if c in position.companies and _kind(position, c) == kind]
 
 
+def in_play(position: BoardPosition, *kinds: Kind) -> list[str]:
+    """The position's companies of these kinds with a price, in operating order (§10): what the money pages offer."""
+    return [c for c in operating_order(position) if _kind(position, c) in kinds]
+
+
 def certificates(position: BoardPosition, player: str) -> int:
     """The certificates a player holds (§9): a charter, a private, each share, a Director's Certificate as one."""
     count = 0
