@@ -60,7 +60,7 @@ def option_value(
     return weight * revenue + subsidy
 
 
-def _own_values(
+def own_values(
     rp: RunnerPlan, values: Mapping[str, int], unit_of: Mapping[str, str], objective: Objective
 ) -> tuple[int, ...]:
     """`option_value` of each of the runner's options, kept on the runner (the values and scoring units are
@@ -78,7 +78,7 @@ class _Parts:
     def __init__(self, plan: RunPlan, values: Mapping[str, int], unit_of: Mapping[str, str], objective: Objective):
         self.plan = plan
         self.weight = 1 if objective == "cash" else REVENUE_WEIGHT
-        self.own = [_own_values(rp, values, unit_of, objective) for rp in plan.runners]
+        self.own = [own_values(rp, values, unit_of, objective) for rp in plan.runners]
         self.best = [max(v, default=0) for v in self.own]
         self.counts = plan.counts()
         self.express_local = sum(

@@ -182,7 +182,7 @@ def legal_candidates(
             seen.add(nxt)
             path.append(nxt)
             links.append(lk)
-            extend(path, links, seen, c, p, r)
+            extend(path, links, seen, c, p, r)  # noqa: F821 - deleted once the walk is over
             links.pop()
             path.pop()
             seen.discard(nxt)
@@ -190,6 +190,7 @@ def legal_candidates(
     for s in sg.stops:
         if s in allowed:
             extend([s], [], {s}, cost[s], port[s], red[s])
+    del extend  # the recursive closure refers to itself: freed now rather than by the garbage collector
     return found
 
 

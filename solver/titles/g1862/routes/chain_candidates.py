@@ -106,25 +106,13 @@ class ChainLister:
         self._stop_hex = [hexgrid.parse_hex(graph.stations[s].hex) for s in sg.stops]
         joinable = {s for s in sg.stops if graph.stations[s].kind == "large" and not graph.is_blocked(s, company)}
         self._ends: list[EndKey] = []
-        end_ids: dict[EndKey, int] = {}
+        self._end_ids: dict[EndKey, int] = {}
+        self._stations = graph.stations
         self._end_unit: list[str] = []
         self._end_area: list[str | None] = []
         self._end_at: list[tuple[int, int, int]] = []  # (col, row, 1 if off-board): where the bonus is measured
-
-        def end_id(key: EndKey) -> int:
-            i = end_ids.get(key)
-            if i is None:
-                i = end_ids[key] = len(self._ends)
-                self._ends.append(key)
-                station = graph.stations[key.stop]
-                self._end_unit.append(station.scoring_unit)
-                self._end_area.append(station.area_type)
-                self._end_at.append((*hexgrid.parse_hex(key.hex), int(key.offboard)))
-            return i
-
         self._index = index
         self._joinable = joinable
-        self._end_id = end_id
         self._shift = len(sg.stops)
         self._routes = routes
         self._end_set: dict[MemberKey, frozenset[int]] = {}
@@ -132,7 +120,7 @@ class ChainLister:
         for k, cands in routes.items():
             # the listing shares one EndKey per stop and link, so most ends are the same object: each once
             ends = {id(e): e for c in cands for e in (c.start, c.end)}
-            self._end_set[k] = frozenset(map(end_id, ends.values()))
+            self._end_set[k] = frozenset(map(self._end_id, ends.values()))
             self._length[k] = max((c.sides for c in cands), default=0)
         pool = [k for k in sorted(routes) for _ in range(counts[k])]
         orders: set[tuple[MemberKey, ...]] = set()
@@ -143,6 +131,19 @@ class ChainLister:
         self._orders = sorted(orders)
         # the lowest listing made so far: its thresholds, its chains, and the best of them per set of trains
         self._cache: tuple[dict[Keys, int], list[ChainCandidate], dict[Keys, int]] | None = None
+
+    def _end_id(self, key: EndKey) -> int:
+        """The number of a chain end (a method, not a closure kept on the lister: a closure that refers to
+        the lister would make a reference cycle, which only the garbage collector frees)."""
+        i = self._end_ids.get(key)
+        if i is None:
+            i = self._end_ids[key] = len(self._ends)
+            self._ends.append(key)
+            station = self._stations[key.stop]
+            self._end_unit.append(station.scoring_unit)
+            self._end_area.append(station.area_type)
+            self._end_at.append((*hexgrid.parse_hex(key.hex), int(key.offboard)))
+        return i
 
     def member_routes(self) -> list[Candidate]:
         """Every legal route of every train that may join a chain (a chain's member routes are among them)."""
@@ -318,7 +319,7 @@ class ChainLister:
                     if not ok:
                         continue
                     members.append((key, c))
-                    extend(order, rest, goal, reach, members, nxt, used | body, large | lgmask)
+                    extend(order, rest, goal, reach, members, nxt, used | body, large | lgmask)  # noqa: F821 - deleted once the walk is over
                     members.pop()
                 return
             for c, body, lgmask, _, z, _ in rows:
@@ -380,4 +381,5 @@ class ChainLister:
                 if not any(large & other == large and b <= ob for other, ob in kept):
                     kept.append((large, b))
                     result.append(ChainCandidate(members))
+        del extend  # the recursive closure refers to itself: freed now rather than by the garbage collector
         return result

@@ -170,7 +170,7 @@ def plan_run(
         train = slot.train
         if train.name not in listed:
             if train.is_freight and longest is not None and longest.name != train.name:
-                listed[train.name] = [c for c in candidates(TrainSlot(-1, longest)) if c.sides <= train.visits]
+                listed[train.name] = [c for c in candidates(TrainSlot(-1, longest)) if c.sides <= train.visits]  # noqa: F821 - deleted once the walk is over
             else:
                 listed[train.name] = legal_candidates(sg, company, train, london, stopped)
         return listed[train.name]
@@ -208,6 +208,7 @@ def plan_run(
         cands = routes[k] if groups[k][0].pinned is not None else maximal(routes[k], "lone", unit, stopped)
         for slot in groups[k]:
             runners.append(RunnerPlan("lone", f"{slot.train.name}#{slot.index}", slot, tuple(cands), k))
+    del candidates  # the recursive closure refers to itself: freed now rather than by the garbage collector
     return RunPlan(tuple(runners), groups, permanent, lister)
 
 
@@ -462,22 +463,29 @@ class RunModel:
     def routes(self, value: cp_model.CpSolver) -> list[tuple[TrainSlot, Candidate]]:
         """Each running train and its route in the solution (chain trains in chain order and direction),
         ordered by train."""
-        chosen: list[tuple[TrainSlot, Candidate]] = []
-        used: set[int] = set()
-        chain: ChainCandidate | None = None
-        for r in self.runners:
-            for c, x in r.options:
-                if not value.boolean_value(x):
-                    continue
-                if isinstance(c, ChainCandidate):
-                    chain = c
-                else:
-                    assert r.slot is not None
-                    chosen.append((r.slot, c))
-                    used.add(r.slot.index)
-        if chain is not None:
-            for k, cand in chain.members:
-                slot = next(s for s in self.groups[k] if s.index not in used)
-                used.add(slot.index)
-                chosen.append((slot, cand))
-        return sorted(chosen, key=lambda sc: sc[0].index)
+        picks = [(r.slot, c) for r in self.runners for c, x in r.options if value.boolean_value(x)]
+        return slot_routes(self.groups, picks)
+
+
+def slot_routes(
+    groups: Sequence[Sequence[TrainSlot]], picks: Sequence[tuple[TrainSlot | None, Option]]
+) -> list[tuple[TrainSlot, Candidate]]:
+    """Each running train and its route for the options taken (`picks`: a runner's slot, None for the chain,
+    and its option), the chain's trains in chain order and direction, taken from their `groups`; ordered by
+    train."""
+    chosen: list[tuple[TrainSlot, Candidate]] = []
+    used: set[int] = set()
+    chain: ChainCandidate | None = None
+    for slot, c in picks:
+        if isinstance(c, ChainCandidate):
+            chain = c
+        else:
+            assert slot is not None
+            chosen.append((slot, c))
+            used.add(slot.index)
+    if chain is not None:
+        for k, cand in chain.members:
+            member = next(s for s in groups[k] if s.index not in used)
+            used.add(member.index)
+            chosen.append((member, cand))
+    return sorted(chosen, key=lambda sc: sc[0].index)

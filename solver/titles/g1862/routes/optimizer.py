@@ -1,9 +1,11 @@
 """The best legal run for a company, found and proven by CP-SAT (7.4, 7.8, 7.8.1-7.8.3).
 
 `optimize` builds the model of `solver.titles.g1862.routes.cpsat_model`, solves it with an explicit time limit and
-worker count, and re-checks the answer with the evaluator, the single source of truth for scoring. A
-disagreement (the evaluator finds the routes illegal, or scores them differently from the model) is a bug
-and raises `OptimizerMismatch`; an unchecked answer is never returned.
+worker count (or, for a company with one to three Freight trains and nothing else, searches its options
+exactly without CP-SAT: `solver.titles.g1862.routes.small_search`), and re-checks the answer with the
+evaluator, the single source of truth for scoring. A disagreement (the evaluator finds the routes illegal, or
+scores them differently from the model) is a bug and raises `OptimizerMismatch`; an unchecked answer is never
+returned.
 """
 
 from __future__ import annotations
@@ -20,11 +22,21 @@ from solver.core.gc_pause import gc_paused
 from solver.errors import InputError, Problem
 from solver.titles.g1862.position import CompanyState, Position
 from solver.titles.g1862.routes.bounds import OptionBounds, chain_thresholds, option_bounds
-from solver.titles.g1862.routes.candidates import ListingStopped, legal_candidates
+from solver.titles.g1862.routes.candidates import Candidate, ListingStopped, legal_candidates
 from solver.titles.g1862.routes.chain_candidates import ChainCandidate
-from solver.titles.g1862.routes.cpsat_model import REVENUE_WEIGHT, Option, RunModel, RunPlan, TrainSlot, plan_run
+from solver.titles.g1862.routes.cpsat_model import (
+    REVENUE_WEIGHT,
+    Option,
+    RunModel,
+    RunPlan,
+    TrainSlot,
+    plan_run,
+    slot_routes,
+)
+from solver.titles.g1862.routes.improve import improve
 from solver.titles.g1862.routes.legality import missing_home, station_name
 from solver.titles.g1862.routes.model import Evaluation, Objective, RouteSpec, SolveOptions, SolveResult, Status
+from solver.titles.g1862.routes.small_search import best_freight_run, is_small
 from solver.titles.g1862.routes.stop_graph import StopGraph, build_stop_graph
 from solver.titles.g1862.track import TrackGraph, build_graph, large_id
 from solver.titles.g1862.trains import parse_train
@@ -259,7 +271,9 @@ def prepare(
     plan = plan_run(sg, company, slots, stopped) if runnable else None
     if plan is not None and not plan.reaches(large_id(state.home)):
         plan = None  # 7.8: no run can include the home station (optimize says so)
-    bounds = _bounds(graph, plan, "revenue") if plan is not None else None
+    # a small run is searched without CP-SAT (`small_search`), which needs neither the bounds nor the chains
+    small = plan is not None and not options.pinned and is_small(plan)
+    bounds = _bounds(graph, plan, "revenue") if plan is not None and not small else None
     if plan is not None and bounds is not None and plan.lister is not None:
         first = (_floors(bounds.total) or [0])[0]
         with contextlib.suppress(ListingStopped):
@@ -324,7 +338,10 @@ def optimize(
     OptimizerMismatch if the evaluator disagrees with the model. `prepared` (from `prepare`) is used when it
     was made for the same position, company, pinned and excluded trains, and otherwise ignored.
 
-    The search runs in rounds (docs/optimizer.md). Each round solves the model with only the options whose
+    A company whose only trains are one to three Freight trains is solved without CP-SAT by an exact search
+    (`solver.titles.g1862.routes.small_search`) when that search completes. Otherwise the search runs in
+    rounds (docs/optimizer.md), the first possibly decided by a run found by local search
+    (`solver.titles.g1862.routes.improve`). Each round solves the model with only the options whose
     upper bound (`solver.titles.g1862.routes.bounds`) reaches a floor. A run found worth at least the floor is the
     optimum: every run using a left-out option is worth less. Otherwise the floor drops, never below the
     best run found, and the last round keeps every option.
@@ -372,6 +389,15 @@ def optimize(
             f"no legal route of any {company} train includes its home station {home}, and one run must (7.8)",
             started,
         )
+    if not options.pinned and is_small(plan):
+        values, unit_of = _values(graph)
+        exact = best_freight_run(plan, values, unit_of, options.objective, large_id(state.home), stopped)
+        if exact is not None:  # proven: every combination that could beat it was tried
+            value, picks = exact
+            slots_of = [rp.slot for rp in plan.runners]
+            chosen = slot_routes(plan.groups, [(slots_of[i], c) for i, c in picks])
+            return _proven(position, company, sg, chosen, value, options, started)
+        # stopped, or no legal run found: the rounds below answer (and say why)
     bounds = prepared.bounds if prepared.bounds and options.objective == "revenue" else None
     bounds = bounds or _bounds(graph, plan, options.objective)
     total = bounds.total
@@ -414,9 +440,26 @@ def optimize(
             round_bounds = _bounds(graph, round_plan, options.objective)
             total = search.total = min(total, round_bounds.total)  # both hold for every run
             keep = None if floor <= 0 else [[b >= floor for b in row] for row in round_bounds.per_option]
+        searched = None
+        if best is None and not partial and keep is not None and not options.pinned:
+            # before the first round: a run found by local search that reaches the floor makes this round
+            # the last, keeping only the options that could beat that run (docs/optimizer.md)
+            searched = _improved(graph, state, round_plan, keep, options.objective, stopped)
+            if searched is not None and searched[0] >= floor:
+                keep = [[b >= searched[0] for b in row] for row in round_bounds.per_option]
+            else:
+                searched = None
         run = RunModel(sg, state, round_plan, options.objective, keep)
-        if best is not None:
-            _hint(run, best[1], best[2])
+        if searched is not None:
+            filled = _hint(run, searched[1])
+            if filled is not None:
+                best = (int(filled.objective_value), run, filled)
+                floor, final, floors = searched[0], True, []
+            else:  # not a legal run for the model after all: the round keeps what its floor keeps
+                keep = [[b >= floor for b in row] for row in round_bounds.per_option]
+                run = RunModel(sg, state, round_plan, options.objective, keep)
+        elif best is not None:
+            _hint(run, _chosen(best[1], best[2]))
         remaining = options.time_limit - (time.perf_counter() - started)
         if partial:
             remaining *= PARTIAL_SHARE  # leave time to re-check the run
@@ -470,13 +513,40 @@ def _option_key(c: Option) -> object:
     return id(c)
 
 
-def _hint(run: RunModel, previous: RunModel, solver: cp_model.CpSolver) -> None:
-    """Start `run` from the best run found in an earlier round (the same options, by identity).
+def _chosen(run: RunModel, solver: cp_model.CpSolver) -> set[tuple[str, object]]:
+    """The options of `run` taken in `solver`'s solution, by runner name and option (`_option_key`)."""
+    return {(r.name, _option_key(c)) for r in run.runners for c, x in r.options if solver.boolean_value(x)}
+
+
+def _improved(
+    graph: TrackGraph,
+    state: CompanyState,
+    plan: RunPlan,
+    keep: list[list[bool]] | None,
+    objective: Objective,
+    stopped: Callable[[], bool],
+) -> tuple[int, set[tuple[str, object]]] | None:
+    """A run among `plan`'s options that `keep` allows (all when None), found by local search
+    (`titles.g1862.routes.improve`): what the model counts it worth at least, and its options (as `_chosen`
+    gives them); None if none."""
+    values, unit_of = _values(graph)
+    found = improve(plan, keep, values, unit_of, objective, large_id(state.home), stopped)
+    if found is None:
+        return None
+    value, selection = found
+    chosen = {
+        (rp.name, _option_key(rp.options[j])) for rp, j in zip(plan.runners, selection, strict=True) if j is not None
+    }
+    return value, chosen
+
+
+def _hint(run: RunModel, chosen: set[tuple[str, object]]) -> cp_model.CpSolver | None:
+    """Start `run` from a run found before: the options `chosen` (runner name and `_option_key`).
 
     CP-SAT takes a hint as a first solution only when it gives every variable, so the scores, visits and
-    links of those routes are filled in by a quick solve of `run` with its route choices fixed; if that
-    solve fails, only the route choices are hinted."""
-    chosen = {(r.name, _option_key(c)) for r in previous.runners for c, x in r.options if solver.boolean_value(x)}
+    links of those routes are filled in by a quick solve of `run` with its route choices fixed, which is
+    returned (its solution is a solution of `run`); if that solve fails (the routes are not a legal run for
+    the model), only the route choices are hinted and None is returned."""
     fixed = run.model.clone()
     picks: list[tuple[cp_model.IntVar, bool]] = []
     for r in run.runners:
@@ -491,9 +561,10 @@ def _hint(run: RunModel, previous: RunModel, solver: cp_model.CpSolver) -> None:
         for k in range(len(run.model.proto.variables)):
             var = run.model.get_int_var_from_proto_index(k)
             run.model.add_hint(var, filler.value(fixed.get_int_var_from_proto_index(k)))
-        return
+        return filler
     for x, value in picks:
         run.model.add_hint(x, value)
+    return None
 
 
 def _run_solver(
@@ -587,7 +658,8 @@ def _answer(
                 started,
             )
         return _stopped_early(company, SEARCH_STOPPED, bound // scale, started)
-    evaluation = _recheck(position, graph, run, solver, routes, status, options)
+    modelled = (int(solver.value(run.revenue)), int(solver.value(run.subsidy)))
+    evaluation = _recheck(position, company, graph, routes, modelled, status, options)
     return SolveResult(
         company=company,
         status=status,
@@ -598,22 +670,47 @@ def _answer(
     )
 
 
+def _proven(
+    position: Position,
+    company: str,
+    sg: StopGraph,
+    chosen: list[tuple[TrainSlot, Candidate]],
+    value: int,
+    options: SolveOptions,
+    started: float,
+) -> SolveResult:
+    """The result for the Freight run `small_search` proved optimal, worth `value` in model objective units
+    (revenue only: a Freight run earns no subsidy, 7.8.2), re-checked by the evaluator."""
+    routes = [RouteSpec(slot.train.name, sg.route_hexes(route.stops[0], route.links)) for slot, route in chosen]
+    revenue = value if options.objective == "cash" else value // REVENUE_WEIGHT
+    evaluation = _recheck(position, company, sg.graph, routes, (revenue, 0), "optimal", options)
+    return SolveResult(
+        company=company,
+        status="optimal",
+        routes=tuple(routes),
+        evaluation=evaluation,
+        bound=evaluation.objective_value(options.objective),
+        solve_seconds=time.perf_counter() - started,
+    )
+
+
 def _recheck(
     position: Position,
+    company: str,
     graph: TrackGraph,
-    run: RunModel,
-    solver: cp_model.CpSolver,
     routes: list[RouteSpec],
+    modelled: tuple[int, int],
     status: Status,
     options: SolveOptions,
 ) -> Evaluation:
-    """The evaluator's verdict on the model's answer; OptimizerMismatch if it is illegal or scores
-    differently (at the optimum it must score exactly as the model; a time-limited answer may only be
-    worth more, because the model's scores are lower bounds until proven)."""
+    """The evaluator's verdict on the optimizer's answer (`modelled`: the revenue and subsidy the optimizer
+    counts); OptimizerMismatch if it is illegal or scores differently (at the optimum it must score exactly
+    as the optimizer; a time-limited answer may only be worth more, because the model's scores are lower
+    bounds until proven)."""
     from solver.titles.g1862.routes.evaluator import evaluate
 
-    evaluation = evaluate(position, run.company.id, tuple(routes), graph)
-    revenue, subsidy = int(solver.value(run.revenue)), int(solver.value(run.subsidy))
+    evaluation = evaluate(position, company, tuple(routes), graph)
+    revenue, subsidy = modelled
     described = ", ".join(f"{r.train} {'-'.join(r.hexes)}" for r in routes)
     if not evaluation.legal:
         broken = "; ".join(str(p) for p in evaluation.problems)

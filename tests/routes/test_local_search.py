@@ -1,0 +1,138 @@
+"""The local search before the first round (solver/titles/g1862/routes/improve.py, docs/optimizer.md): its run is
+legal for the evaluator and worth at least the value it claims (the optimizer uses that value as a floor), it
+never changes the optimizer's answer, it decides the solve where its run reaches the first floor, and it ends
+at the first stop check after a stop."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from stop_checks import CountedCalls
+
+from benchmarks.boards import long_freight_positions
+from routes.test_optimizer_vs_enumerator import small_board
+from solver.titles.g1862.position import Position
+from solver.titles.g1862.random_board import stress_positions
+from solver.titles.g1862.routes import optimizer
+from solver.titles.g1862.routes.cpsat_model import REVENUE_WEIGHT, RunModel
+from solver.titles.g1862.routes.evaluator import evaluate
+from solver.titles.g1862.routes.improve import improve
+from solver.titles.g1862.routes.model import Objective, RouteSpec, SolveOptions
+from solver.titles.g1862.track import large_id
+
+
+def _stress(name: str) -> Position:
+    return next(p for p in stress_positions() if p.companies and next(iter(p.companies)) == name)
+
+
+def _searched_run(position: Position, company: str, objective: Objective) -> tuple[int, list[RouteSpec]] | None:
+    """The local search over every option of the company (every chain listed): its value in model units and
+    its routes, read from the model with the route choices fixed to it."""
+    prepared = optimizer.prepare(position, company)
+    if prepared.plan is None:
+        return None
+    plan = prepared.plan.complete()
+    state = position.companies[company]
+    found = optimizer._improved(prepared.graph, state, plan, None, objective, lambda: False)
+    if found is None:
+        return None
+    value, chosen = found
+    run = RunModel(prepared.sg, state, plan, objective)
+    filled = optimizer._hint(run, chosen)
+    assert filled is not None, "the local search's run is not a legal run for the model"
+    routes = [RouteSpec(slot.train.name, run.sg.route_hexes(r.stops[0], r.links)) for slot, r in run.routes(filled)]
+    return value, routes
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(min_value=0, max_value=10**6),
+    late=st.booleans(),
+    objective=st.sampled_from(["revenue", "cash"]),
+)
+def test_the_local_search_run_is_legal_and_worth_at_least_its_value(
+    seed: int, late: bool, objective: Objective
+) -> None:
+    """7.4, 7.8, 7.8.1-7.8.3: the run is one the evaluator accepts, and the evaluator scores it at least at the
+    value the search claims, so a floor set to that value is reached by a real run."""
+    position = small_board(seed, late)
+    company = next(iter(position.companies))
+    searched = _searched_run(position, company, objective)
+    if searched is None:
+        return
+    value, routes = searched
+    evaluation = evaluate(position, company, tuple(routes))
+    assert evaluation.legal, evaluation.problems
+    weight = 1 if objective == "cash" else REVENUE_WEIGHT  # the model's objective (docs/optimizer.md)
+    assert weight * evaluation.revenue + evaluation.subsidy >= value
+
+
+@pytest.mark.parametrize("name", ["L&H", "ECR", "WStI"])
+def test_the_local_search_run_on_stress_boards_is_legal_and_worth_its_value(name: str) -> None:
+    position = _stress(name)
+    searched = _searched_run(position, name, "revenue")
+    assert searched is not None
+    value, routes = searched
+    evaluation = evaluate(position, name, tuple(routes))
+    assert evaluation.legal, evaluation.problems
+    assert REVENUE_WEIGHT * evaluation.revenue + evaluation.subsidy >= value
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=10**6), late=st.booleans())
+def test_the_local_search_never_changes_the_optimum(seed: int, late: bool) -> None:
+    """The search only picks the first round's floor and hint: the proven answer is the same without it."""
+    position = small_board(seed, late)
+    company = next(iter(position.companies))
+    with_search = optimizer.optimize(position, company, SolveOptions(time_limit=30))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(optimizer, "_improved", lambda *args: None)
+        without = optimizer.optimize(position, company, SolveOptions(time_limit=30))
+    assert with_search.status == without.status
+    assert (with_search.revenue, with_search.subsidy) == (without.revenue, without.subsidy)
+
+
+@pytest.mark.parametrize(
+    ("position", "company"),
+    [
+        (_stress("L&H"), "L&H"),
+        (dict(long_freight_positions())["long-freight-02-F-7F-7F-45E-45E.json"], "WStI"),
+    ],
+    ids=["stress L&H", "long WStI 7F 7F 4/5E 4/5E"],
+)
+def test_a_searched_run_that_reaches_the_first_floor_makes_one_round(
+    position: Position, company: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On these boards the search finds a run above the first round's floor (0.75 of the bound on every run):
+    the first round is then the last, keeping only what could beat that run, and proves the same optimum
+    as the rounds without the search."""
+    rounds: list[int] = []
+    solve = optimizer._run_solver
+
+    def counted(*args: object, **kwargs: object) -> object:
+        rounds.append(1)
+        return solve(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(optimizer, "_run_solver", counted)
+    result = optimizer.optimize(position, company, SolveOptions(time_limit=60))
+    assert result.status == "optimal" and len(rounds) == 1
+    rounds.clear()
+    monkeypatch.setattr(optimizer, "_improved", lambda *args: None)
+    without = optimizer.optimize(position, company, SolveOptions(time_limit=60))
+    assert without.status == "optimal" and len(rounds) > 1
+    assert (result.revenue, result.subsidy) == (without.revenue, without.subsidy)
+
+
+def test_the_local_search_ends_at_its_first_stop_check_after_a_stop() -> None:
+    """A stop (time limit or Stop) during the search: it returns its best run so far at the next check."""
+    position = _stress("W&F")
+    prepared = optimizer.prepare(position, "W&F")
+    assert prepared.plan is not None
+    plan = prepared.plan.complete()
+    values, unit_of = optimizer._values(prepared.graph)
+    home = large_id(position.companies["W&F"].home)
+    stopped = CountedCalls(lambda: True)
+    found = improve(plan, None, values, unit_of, "revenue", home, stopped)
+    assert found is not None
+    assert stopped.calls == 1 and stopped.calls_after_stop == 1
