@@ -103,6 +103,12 @@ STOP_WITHIN = 2.0
 SHOWN_WITHIN = 15.0
 
 
+RUN_DRAWN = (
+    "prefix => Array.from(document.querySelectorAll('.js-plotly-plot'))"
+    ".some(el => (el.data || []).some(t => (t.name || '').startsWith(prefix)))"
+)
+
+
 def test_stop_ends_a_dense_1860_solve_promptly_with_its_best_run_so_far(page: Any, tmp_path: Path) -> None:
     # IWNJ's dense board of 19354's last board in the rulebook's mode: 9+5 9+5 8+4 7+4 under the rule of no train
     # limit; its proof takes more than 10 s of CPU (docs/benchmarks.md, "1860"), far more than the two seconds
@@ -140,6 +146,8 @@ def test_stop_ends_a_dense_1860_solve_promptly_with_its_best_run_so_far(page: An
     assert "best run so far" in text or "no run found yet" in text, text
     if "best run so far" in text:  # the run found before Stop, drawn with a card per train
         pg.get_by_text("Train 1:").first.wait_for()
+        # the map with the run replaces the board's map a moment after the cards: wait for its first route
+        pg.wait_for_function(RUN_DRAWN, arg="1: ", timeout=30_000)
         assert any(name.startswith("1: ") for name in plotly_traces(pg))
     wait_for_app(pg)
     # The page is usable after: the routes by station, then a new solve started and stopped again.
