@@ -267,6 +267,34 @@ class RunModel:
         return Outcome(name, run, int(solver.objective_value), int(solver.best_objective_bound))
 
 
+def solve_stoppable(
+    solver: cp_model.CpSolver,
+    model: cp_model.CpModel,
+    watcher: cp_model.CpSolverSolutionCallback,
+    stop: threading.Event | None,
+) -> cp_model.CpSolverStatus:
+    """`solver.solve(model, watcher)` with the stop event (a `threading.Event` or None) checked every 50 ms: when it
+    is set the search ends at once with what it has. The status code."""
+    done = threading.Event()
+    thread = None
+    if stop is not None:
+
+        def watch() -> None:
+            while not done.wait(0.05):
+                if stop.is_set():
+                    solver.stop_search()
+                    return
+
+        thread = threading.Thread(target=watch, daemon=True)
+        thread.start()
+    try:
+        return solver.solve(model, watcher)
+    finally:
+        done.set()
+        if thread is not None:
+            thread.join()
+
+
 def solve_model(
     model: cp_model.CpModel,
     seconds: float,
@@ -290,25 +318,7 @@ def solve_model(
     solver.parameters.cp_model_presolve = presolve
     if linearization is not None:
         solver.parameters.linearization_level = linearization
-    watcher = _Watcher(on_run)
-    done = threading.Event()
-    thread = None
-    if stop is not None:
-
-        def watch() -> None:
-            while not done.wait(0.05):
-                if stop.is_set():
-                    solver.stop_search()
-                    return
-
-        thread = threading.Thread(target=watch, daemon=True)
-        thread.start()
-    try:
-        code = solver.solve(model, watcher)
-    finally:
-        done.set()
-        if thread is not None:
-            thread.join()
+    code = solve_stoppable(solver, model, _Watcher(on_run), stop)
     if code == cp_model.MODEL_INVALID:
         raise SolverFailure(f"CP-SAT refused the model: {model.validate() or solver.status_name(code)}")
     return solver, code

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from solver.core.gc_pause import gc_paused
+from solver.core.search.model import solve_stoppable
 from solver.errors import InputError, Problem
 from solver.titles.g1862.position import CompanyState, Position
 from solver.titles.g1862.routes.bounds import OptionBounds, chain_thresholds, option_bounds
@@ -608,25 +609,7 @@ def _run_solver(
     # rounds slower (docs/optimizer.md).
     small = len(run.model.proto.variables) <= SMALL_MODEL
     solver.parameters.linearization_level = LINEARIZATION_PROOF if work is None or small else LINEARIZATION
-    watcher = _Watcher(search, ceiling)
-    done = threading.Event()
-    thread = None
-    if stop is not None:
-
-        def watch() -> None:
-            while not done.wait(0.05):
-                if stop.is_set():
-                    solver.stop_search()
-                    return
-
-        thread = threading.Thread(target=watch, daemon=True)
-        thread.start()
-    try:
-        code = solver.solve(run.model, watcher)
-    finally:
-        done.set()
-        if thread is not None:
-            thread.join()
+    code = solve_stoppable(solver, run.model, _Watcher(search, ceiling), stop)
     if code == cp_model.MODEL_INVALID:
         raise SolverFailure(f"CP-SAT refused the model: {run.model.validate() or solver.status_name(code)}")
     return solver, code
