@@ -268,12 +268,12 @@ class RunModel:
 
 
 def solve_stoppable(
-    solver: cp_model.CpSolver,
+    cp_solver: cp_model.CpSolver,
     model: cp_model.CpModel,
     watcher: cp_model.CpSolverSolutionCallback,
     stop: threading.Event | None,
 ) -> cp_model.CpSolverStatus:
-    """`solver.solve(model, watcher)` with the stop event (a `threading.Event` or None) checked every 50 ms: when it
+    """`cp_solver.solve(model, watcher)` with the stop event (a `threading.Event` or None) checked every 50 ms: when it
     is set the search ends at once with what it has. The status code."""
     done = threading.Event()
     thread = None
@@ -282,13 +282,13 @@ def solve_stoppable(
         def watch() -> None:
             while not done.wait(0.05):
                 if stop.is_set():
-                    solver.stop_search()
+                    cp_solver.stop_search()
                     return
 
         thread = threading.Thread(target=watch, daemon=True)
         thread.start()
     try:
-        return solver.solve(model, watcher)
+        return cp_solver.solve(model, watcher)
     finally:
         done.set()
         if thread is not None:
