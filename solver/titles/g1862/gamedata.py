@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Literal, TypeVar
@@ -320,8 +320,9 @@ class GameData:
     short_game: ShortGame
     edges: Mapping[str, tuple[EdgeLink, ...]]
 
-    @property
+    @cached_property
     def land_hexes(self) -> frozenset[str]:
+        """Every town and village hex: worked out once (route tracing asks for it per hex)."""
         return frozenset(self.towns) | frozenset(self.villages)
 
     def hex_name(self, hex_: str) -> str:

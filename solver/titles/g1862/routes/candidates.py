@@ -55,9 +55,18 @@ class Candidate:
     end: EndKey
     large: frozenset[NodeId]
     units: frozenset[str]
-    small: frozenset[NodeId]
-    hexes: frozenset[str]
     sides: int
+
+    @cached_property
+    def small(self) -> frozenset[NodeId]:
+        """The small stations on the route (they count for a Local only, 7.8.2): worked out when asked for,
+        since most routes listed are Freight routes, which never ask."""
+        return frozenset(s for lk in self.links for s in lk.small)
+
+    @cached_property
+    def hexes(self) -> frozenset[str]:
+        """The land hexes the route visits (a Local's subsidy, 7.8.2): worked out when asked for."""
+        return frozenset().union(*(lk.hexes for lk in self.links))
 
     @cached_property
     def link_ids(self) -> frozenset[int]:
@@ -79,8 +88,6 @@ class Candidate:
             self.start,
             self.large,
             self.units,
-            self.small,
-            self.hexes,
             self.sides,
         )
 
@@ -154,11 +161,19 @@ def legal_candidates(
                 end_key(path[-1], links[-1]),
                 large,
                 frozenset(unit_of[s] for s in path),
-                frozenset(s for lk in links for s in lk.small),
-                frozenset().union(*(lk.hexes for lk in links)),
                 sides,
             )
         )
+
+    # per stop, the steps a route may take from it: (link, next stop, what the step costs, port, red area)
+    steps_from = {
+        s: [
+            (lk, nxt, lk.sides if freight else cost[nxt], port[nxt], red[nxt])
+            for lk in sg.links_at[s]
+            if (nxt := lk.other(s)) in allowed
+        ]
+        for s in sg.stops
+    }
 
     def extend(path: list[NodeId], links: list[Link], seen: set[NodeId], used: int, ports: int, reds: int) -> None:
         here = path[-1]
@@ -170,13 +185,12 @@ def legal_candidates(
                 record(path, links, used if freight else sum(lk.sides for lk in links))
             if here in terminal:
                 return  # 7.4: red areas and ports end a route; a full city may only end it
-        for lk in sg.links_at[here]:
-            nxt = lk.other(here)
-            if nxt in seen or nxt not in allowed:
+        for lk, nxt, step, is_port, is_red in steps_from[here]:
+            if nxt in seen:
                 continue
-            c = used + (lk.sides if freight else cost[nxt])
-            p = ports + port[nxt]
-            r = reds + red[nxt]
+            c = used + step
+            p = ports + is_port
+            r = reds + is_red
             if c > limit or p > 1 or r > 1:
                 continue
             seen.add(nxt)
