@@ -76,8 +76,9 @@ class Candidate:
     def stop_set(self) -> frozenset[NodeId]:
         return frozenset(self.stops)
 
-    @property
+    @cached_property
     def bonus(self) -> int:
+        """The Freight bonus between the route's ends (7.8.1): asked for many times per listing."""
         return freight_bonus(self.start, self.end)
 
     def reversed(self) -> Candidate:

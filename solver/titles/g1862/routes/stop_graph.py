@@ -110,16 +110,18 @@ def build_stop_graph(graph: TrackGraph) -> StopGraph:
     """Contract the track graph of a position to its stops and links (see the module docstring)."""
     stops = tuple(sorted(n for n, st in graph.stations.items() if st.kind in ("large", "offboard")))
     stop_set = set(stops)
+    adjacency, segments, land = graph.adjacency, graph.segments, graph.game.land_hexes
     seen: set[tuple[NodeId, ...]] = set()
     links: list[Link] = []
     for stop in stops:
-        for first in graph.neighbours(stop):
-            path = [stop, first]
+        for first, first_seg in adjacency.get(stop, ()):
+            path, segs = [stop, first], [first_seg]
             while path[-1] not in stop_set:
-                nxt = [n for n in graph.neighbours(path[-1]) if n != path[-2]]
+                nxt = [(n, i) for n, i in adjacency.get(path[-1], ()) if n != path[-2]]
                 if len(nxt) != 1:
                     break
-                path.append(nxt[0])
+                path.append(nxt[0][0])
+                segs.append(nxt[0][1])
             if path[-1] not in stop_set or path[-1] == stop:
                 continue  # a dead end, or a loop back to the same stop (never part of a simple path)
             key = min(tuple(path), tuple(reversed(path)))
@@ -127,11 +129,7 @@ def build_stop_graph(graph: TrackGraph) -> StopGraph:
                 continue
             seen.add(key)
             nodes = tuple(path)
-            hexes = frozenset(
-                seg.hex
-                for x, y in itertools.pairwise(nodes)
-                if (seg := graph.segment_between(x, y)) is not None and seg.hex in graph.game.land_hexes
-            )
+            hexes = frozenset(h for i in segs if (h := segments[i].hex) in land)
             links.append(
                 Link(
                     index=len(links),
