@@ -59,9 +59,10 @@ class Station:
     area: str | None = None
     area_type: Literal["red", "port"] | None = None
 
-    @property
+    @cached_property
     def scoring_unit(self) -> str:
-        """What 'scored once' counts (7.8): the station itself, or the whole off-board area."""
+        """What 'scored once' counts (7.8): the station itself, or the whole off-board area (worked out once:
+        the route listings ask for it hundreds of times)."""
         return f"area:{self.area}" if self.area else self.id
 
 
