@@ -1,0 +1,48 @@
+"""The 1862 benchmark runs the enumerator in its own process, as it runs the optimizer (benchmarks/run.py
+`enumerate_here`): a search that finishes gives the enumerator's own value and its times, one that passes the cap
+is stopped by its timer and reads as not finished, and either way the process's own SIGUSR1 handler is back (a
+later solve must not be interrupted)."""
+
+from __future__ import annotations
+
+import signal
+
+from benchmarks.boards import POSITIONS
+from benchmarks.run import enumerate_here, measure
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.routes.enumerator import enumerate_best
+
+ESR_7F_7F = "long-freight-00-F-7F-7F.json"  # the enumerator finishes in about 0.05 s
+THREE_9F = "three-9F.json"  # the enumerator takes minutes
+
+
+def _handler(signum: int, frame: object) -> None:
+    raise AssertionError("the benchmark's timer fired after the enumerator had returned")
+
+
+def test_a_finished_enumeration_gives_the_enumerators_value_and_leaves_no_timer() -> None:
+    position = load_position(POSITIONS / ESR_7F_7F)
+    company = next(iter(position.companies))
+    previous = signal.signal(signal.SIGUSR1, _handler)
+    try:
+        seconds, cpu, value = enumerate_here(position, company, 30.0)
+        assert signal.getsignal(signal.SIGUSR1) is _handler
+    finally:
+        signal.signal(signal.SIGUSR1, previous)
+    best, _ = enumerate_best(position, company)
+    assert value == best.revenue * 1000 + best.subsidy
+    assert seconds is not None and cpu is not None and cpu > 0
+
+
+def test_an_enumeration_past_its_cap_is_stopped_and_reads_as_not_finished() -> None:
+    position = load_position(POSITIONS / THREE_9F)
+    company = next(iter(position.companies))
+    previous = signal.getsignal(signal.SIGUSR1)
+    assert enumerate_here(position, company, 0.2) == (None, None, None)
+    assert signal.getsignal(signal.SIGUSR1) is previous
+
+
+def test_the_rows_pair_each_optimizer_answer_with_the_enumerators_on_the_same_position() -> None:
+    cases = [(name, next(iter(p.companies)), p) for name in (ESR_7F_7F,) for p in [load_position(POSITIONS / name)]]
+    [row] = measure("long", cases, 30.0)
+    assert row.status == "optimal" and row.enum_value == row.value
