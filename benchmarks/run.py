@@ -312,8 +312,8 @@ def main(argv: list[str] | None = None) -> int:
     plan = {suite: suite_positions(suite, args.quick)[: args.limit] for suite in suites}
     count = sum(len(cases) for cases in plan.values())
     print(
-        f"{count} positions ({', '.join(f'{s} {len(c)}' for s, c in plan.items())}); optimizer then enumerator "
-        f"(cap {cap:g} s) for each: at most about {count * (cap + 2) / 60:.0f} minutes",
+        f"{count} positions ({', '.join(f'{s} {len(c)}' for s, c in plan.items())}); per suite the optimizer on "
+        f"each, then the enumerator (cap {cap:g} s) on each: at most about {count * (cap + 2) / 60:.0f} minutes",
         flush=True,
     )
     all_rows: dict[str, list[Row]] = {}
