@@ -32,6 +32,7 @@ from solver.errors import InputError, Problem
 from solver.titles.g18bf import rulebook
 from solver.titles.g18bf.evaluator import evaluate, rules_for
 from solver.titles.g18bf.goods import best_goods
+from solver.titles.g18bf.path_model import best_paths
 from solver.titles.g18bf.route_walk import Walk18BF
 from solver.titles.g18bf.trains import train_sides
 
@@ -120,9 +121,10 @@ def best_run(
     def judge(run: Sequence[RouteSpec]) -> Evaluation:
         return evaluate(position, company, run, graph)
 
+    walk = Walk18BF(rules, graph, trains.routes)
     problem = RunProblem(
         graph=graph,
-        walk=Walk18BF(rules, graph, trains.routes),
+        walk=walk,
         rules=RunRules(shared_track=False, grants=len(rules.bonuses.irish_ferries)),
         trains=trains.routes,
         evaluate=judge,
@@ -135,7 +137,9 @@ def best_run(
 
     limit = math.inf if time_limit is None else time_limit
     left = max(0.0, limit - (time.perf_counter() - started))
-    if trains.routes:
+    if trains.routes and not trains.pinned:
+        routes = best_paths(problem, walk, objective, time.perf_counter() + left, stop, report, workers)
+    elif trains.routes:
         routes = search(problem, objective, left, stop, report, workers, search_proves=True)
     else:
         routes = SearchResult("infeasible", (), judge(()), None, 0.0, "the company has no route train")
