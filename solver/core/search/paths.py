@@ -50,9 +50,20 @@ class TrainPath:
     end: dict[NodeRef, cp_model.IntVar]
     arcs: tuple[Arc, ...]
 
-    def through(self, ref: NodeRef) -> cp_model.LinearExprT:
+    def uses(self, ref: NodeRef, through: int = 1, ends: int = 1) -> cp_model.LinearExpr:
+        """`through` when the route runs through `ref` (visits it and neither begins nor ends there), `ends` when it
+        begins or ends there, else 0."""
+        terms = [self.visit[ref]]
+        weights = [through]
+        for side in (self.begin, self.end):
+            if ref in side:
+                terms.append(side[ref])
+                weights.append(ends - through)
+        return cp_model.LinearExpr.weighted_sum(terms, weights)
+
+    def through(self, ref: NodeRef) -> cp_model.LinearExpr:
         """1 when the route runs through `ref` (visits it and neither begins nor ends there), else 0."""
-        return self.visit[ref] - self.begin.get(ref, 0) - self.end.get(ref, 0)
+        return self.uses(ref, ends=0)
 
     def nodes(self, solver: cp_model.CpSolver) -> tuple[NodeRef, ...]:
         """The route the solver's answer gives, its nodes in order from where it begins (empty: it does not run)."""
@@ -159,3 +170,17 @@ def path_candidates(problem: RunProblem, weights: Weights, specs: Sequence[Route
             raise OptimizerMismatch(f"the path model's route {spec} is not a route the title's walk accepts")
         run.append(same[0])
     return run
+
+
+def ways_shared(model: cp_model.CpModel, graph: TrackGraph, paths: Sequence[TrainPath]) -> None:
+    """A cut the linear relaxation lacks, where no track is shared between trains: a node whose track leaves it by
+    d ways (links grouped by the first path or hex side they use) is left or reached by the routes together at most
+    d times, a route running through it using two of the ways and one ending there one. It changes no legal
+    run."""
+    ways: dict[NodeRef, set[Piece | Side]] = defaultdict(set)
+    for path in paths:
+        for arc in path.arcs:
+            ways[arc.link.a].add(arc.link.pieces[0] if arc.link.pieces else arc.link.sides[0])
+    for ref in sorted(ways):
+        if 2 * len(paths) > len(ways[ref]):
+            model.add(cp_model.LinearExpr.sum([path.uses(ref, through=2) for path in paths]) <= len(ways[ref]))

@@ -31,6 +31,7 @@ earnings are declared, §10.6), which re-checks every answer (`run_search.checke
 from __future__ import annotations
 
 import itertools
+import math
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -47,6 +48,7 @@ from solver.core.search.paths import (
     path_candidates,
     path_nodes,
     track_once,
+    ways_shared,
     weighted_bound,
 )
 from solver.core.search.run_search import ProgressInfo, RunProblem, SearchResult, checked_result
@@ -64,11 +66,17 @@ class PathModel:
         self.trains = list(trains)
         m = self.model = cp_model.CpModel()
         bonuses = walk.rules.bonuses
-        left_out = {ref for ref, kind in walk.kind.items() if kind == "port" or (kind == "london" and ref not in walk.own)}
+        left_out = {
+            ref for ref, kind in walk.kind.items() if kind == "port" or (kind == "london" and ref not in walk.own)
+        }
         nodes = path_nodes(graph, left_out)
         stops = [ref for ref in nodes if ref in walk.stop]
         irish = sorted({ref.hex for ref in nodes if ref.hex in bonuses.ireland})
         ferry = bonuses.irish_amount if bonuses.irish_ferries else 0
+        amounts = [walk.stop[ref] for ref in stops] + [amount for *_, amount in bonus_pairs(bonuses)] + [ferry]
+        # Every value a multiple of `unit` (10 on the printed map): the model counts in units, so that CP-SAT's
+        # bound, rounded down to a whole unit, is a worth a run can have.
+        self.unit = math.gcd(*amounts) or 1
         granted = {area: m.new_bool_var(f"granted_{area}") for area in irish} if ferry else {}
         if len(granted) > len(bonuses.irish_ferries):
             m.add(sum(granted.values()) <= len(bonuses.irish_ferries))
@@ -88,7 +96,7 @@ class PathModel:
             counted = self._counted(path, walk, stops, side.kind == "express")
             m.add(sum(counted.values()) <= side.stops)
             m.add(sum(counted.values()) >= 2 * path.run)
-            value: list[cp_model.LinearExprT] = [walk.stop[ref] * counted[ref] for ref in stops]
+            value: list[cp_model.LinearExprT] = [walk.stop[ref] // self.unit * counted[ref] for ref in stops]
             for name, bit, other, amount in bonus_pairs(bonuses):
                 one = [counted[ref] for ref in stops if walk.bits[ref] & bit]
                 two = [counted[ref] for ref in stops if walk.bits[ref] & other]
@@ -96,20 +104,27 @@ class PathModel:
                     earned = m.new_bool_var(f"t{t}_{name}")
                     m.add(earned <= sum(one))
                     m.add(earned <= sum(two))
-                    value.append(amount * earned)
+                    value.append(amount // self.unit * earned)
             for area, given in granted.items():
                 earned = m.new_bool_var(f"t{t}_ferry_{area}")
                 m.add(earned <= given)
                 m.add(earned <= sum(counted[ref] for ref in stops if ref.hex == area))
-                value.append(ferry * earned)
+                value.append(ferry // self.unit * earned)
             self.paths.append(path)
-            self.revenue.append(side.multiplier * sum(value))
+            self.revenue.append(cp_model.LinearExpr.sum(value) * side.multiplier)
         track_once(m, self.paths)
+        ways_shared(m, graph, self.paths)
         for a, b in itertools.pairwise(range(len(self.trains))):
             if self.trains[a] == self.trains[b]:
                 m.add(self.paths[a].run >= self.paths[b].run)
                 m.add(self.revenue[a] >= self.revenue[b])
         m.maximize(sum(self.revenue))
+
+    def cap(self, train: str, most: int) -> None:
+        """No route of `train` is worth more than `most` units."""
+        for name, worth in zip(self.trains, self.revenue, strict=True):
+            if name == train:
+                self.model.add(worth <= most)
 
     def _counted(
         self, path: TrainPath, walk: Walk18BF, stops: Sequence[NodeRef], any_five: bool
@@ -139,6 +154,11 @@ class PathModel:
         return out
 
 
+#: CP-SAT's linear relaxation with the circuit's cuts (level 2): measured on the legal dense boards of
+#: docs/benchmarks.md ("18BF") it proves the hardest ones two to three times faster than level 1.
+LINEARIZATION = 2
+
+
 def best_paths(
     problem: RunProblem,
     walk: Walk18BF,
@@ -158,16 +178,35 @@ def best_paths(
         return checked_result(problem, weights, (), "unknown", None, started)
     paths = PathModel(problem.graph, walk, problem.trains)
 
+    unit = paths.unit
+
+    def solve(
+        model: cp_model.CpModel, on_run: Callable[[int, int], None] | None
+    ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
+        return solve_model(
+            model, deadline - time.perf_counter(), None, workers, stop, on_run, linearization=LINEARIZATION
+        )
+
+    if len(problem.trains) > 1:
+        for train in sorted(set(problem.trains)):
+            # No route of a run earns more than the train's best route alone: a cap on each train's worth that the
+            # linear relaxation lacks (docs/routes-18bf.md, "The optimizer").
+            alone = PathModel(problem.graph, walk, [train])
+            solver, code = solve(alone.model, None)
+            if code == cp_model.UNKNOWN:
+                return checked_result(problem, weights, (), "unknown", None, started)
+            paths.cap(train, math.floor(solver.best_objective_bound))
+
     def seen(value: int, bound: int) -> None:
         if progress is not None:
-            progress(ProgressInfo(value, bound, time.perf_counter() - started))
+            progress(ProgressInfo(value * unit, bound * unit, time.perf_counter() - started))
 
-    solver, code = solve_model(paths.model, deadline - time.perf_counter(), None, workers, stop, seen)
+    solver, code = solve(paths.model, seen)
+    bound = weighted_bound(math.floor(solver.best_objective_bound) * unit)
     if code == cp_model.UNKNOWN:
-        return checked_result(problem, weights, (), "unknown", weighted_bound(solver.best_objective_bound), started)
+        return checked_result(problem, weights, (), "unknown", bound, started)
     if code == cp_model.INFEASIBLE:
         return checked_result(problem, weights, (), "optimal", None, started)
     proven = code == cp_model.OPTIMAL
     run = path_candidates(problem, weights, paths.routes(solver))
-    bound = weighted_bound(solver.best_objective_bound)
     return checked_result(problem, weights, run, "optimal" if proven else "feasible", bound, started)
