@@ -14,7 +14,7 @@ from stop_checks import StopAtCheck
 
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec
-from solver.core.search.run_search import LISTING_STOPPED, ProgressInfo
+from solver.core.search.run_search import LISTING_STOPPED, SEARCH_STOPPED, ProgressInfo
 from solver.core.track_graph import TrackGraph
 from solver.errors import InputError
 from solver.titles.g18bf import enumerator, rulebook
@@ -158,7 +158,9 @@ def _dense() -> BoardPosition:
 
 
 def test_a_pinned_route_runs_and_the_others_take_the_best_of_what_is_left() -> None:
-    pos = _dense()
+    """A pinned route is answered by the listed search (docs/routes-18bf.md); the brute force lists every 5+5E
+    route, so the board is a small one (1,410 of them)."""
+    pos = random_position(3, "K16", 2, "LMS", ["5+5E", "4+4", "6G"], share=0.9, markers=5)
     graph = TrackGraph(pos)
     rules = rules_for(pos, "LMS")
     best = best_run(pos, "LMS")
@@ -233,13 +235,51 @@ def _hard() -> BoardPosition:
     return random_position(113, "T16", 5, "LMS", ["5+5E", "4+4", "6G", "5G"], share=0.9, markers=6, privates=["F1"])
 
 
-def test_a_stop_event_already_set_ends_the_search_at_its_first_check() -> None:
+def test_a_stop_event_already_set_ends_the_path_model_at_its_first_check() -> None:
+    """Stop pressed before the search: no route train's run, nothing claimed proven, the stop read once (a board
+    the path model proves in tenths of a second would be solved before CP-SAT's watcher first looks at the
+    event)."""
     stop = StopAtCheck()  # counts the checks of the stop, so that a busy machine cannot fail the test
     stop.set()
     found = best_run(_hard(), "LMS", stop=stop)
     assert stop.checks_after_stop == 1
-    assert found.status == "unknown" and found.reason == LISTING_STOPPED
+    assert found.status == "unknown" and found.reason == SEARCH_STOPPED
+    assert [s.train for s in found.routes] == ["6G", "5G"]  # the G-trains, chosen apart, and no route train
     assert found.evaluation.legal
+
+
+def _pin_of_best(pos: BoardPosition, train: str) -> RouteSpec:
+    return next(s for s in best_run(pos, "LMS").routes if s.train == train)
+
+
+def test_with_a_pin_the_stop_event_ends_the_listing_at_its_next_check() -> None:
+    """A pinned route is the listed search's (docs/routes-18bf.md): Stop pressed while it lists the 5+5E's
+    routes ends it at its next check."""
+    pos = _hard()
+    pin = _pin_of_best(pos, "4+4")
+    stop = StopAtCheck(20)  # set by the listing's 20th check of it
+    found = best_run(pos, "LMS", pins=[pin], stop=stop)
+    assert stop.pressed and stop.checks_after_stop == 1
+    assert found.status == "unknown" and found.reason == LISTING_STOPPED
+
+
+def test_the_stop_event_ends_the_path_model_at_its_next_check_with_the_run_found() -> None:
+    """Stop pressed at the first run the path model reports, on a board it takes a good second to prove (the
+    benchmark's dense seed 108): the search ends at the watcher's next check with that run or a better one,
+    G-trains included, and its bound."""
+    pos = random_position(108, "P16", 5, "LMS", ["5+5E", "4+4", "4+4", "6G"], share=0.9, markers=6)
+    stop = StopAtCheck()
+    seen: list[ProgressInfo] = []
+
+    def report(info: ProgressInfo) -> None:
+        seen.append(info)
+        stop.set()
+
+    found = best_run(pos, "LMS", stop=stop, progress=report)
+    assert stop.checks_after_stop == 1
+    assert found.status == "feasible" and found.evaluation.legal
+    assert found.evaluation.revenue >= seen[0].objective
+    assert found.bound is not None and found.bound >= found.evaluation.revenue
 
 
 def test_a_short_time_limit_holds() -> None:
