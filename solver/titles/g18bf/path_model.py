@@ -173,8 +173,9 @@ def best_paths(
     18BF pays nothing beside revenue, so `objective` only names the weights of the result."""
     started = time.perf_counter()
     weights = Weights(objective)
-    if stop is not None and stop.is_set():
-        # Stop pressed before the search: no run, and nothing claimed proven.
+    if (stop is not None and stop.is_set()) or started >= deadline:
+        # Stop pressed, or the time limit come, before the search: no run, and nothing claimed proven (CP-SAT
+        # would be given at least 10 ms, and its watcher looks at the stop every 50 ms).
         return checked_result(problem, weights, (), "unknown", None, started)
     paths = PathModel(problem.graph, walk, problem.trains)
 
