@@ -1,8 +1,12 @@
-"""18BF's best run, found and proven by the core's run search (`solver.core.search`) with 18BF's rules (§10.6): each
-train scores its own stops, no track is shared between a company's trains, no route need meet another (any marker
-will do for each, §10.1); the walk (`route_walk.Walk18BF`) applies the rules of one route and values it, doubled
-trains and the 5+5E included; the Irish Sea ferries, each assigned to one area of Ireland for the whole run, are
-the search's grants (one label per area, as many as the company has Irish ferries).
+"""18BF's best run, found and proven with 18BF's rules (§10.6): each train scores its own stops, no track is shared
+between a company's trains, no route need meet another (any marker will do for each, §10.1). Two searches answer:
+
+- with no route pinned, the path model (`path_model.best_paths`): every route train a path along the track graph in
+  one CP-SAT model, no route listed (a 5+5E has tens of thousands of routes on a built-up board);
+- with a route pinned, the core's run search (`solver.core.search`): the walk (`route_walk.Walk18BF`) applies the
+  rules of one route and values it, doubled trains and the 5+5E included; the Irish Sea ferries, each assigned to
+  one area of Ireland for the whole run, are the search's grants (one label per area, as many as the company has
+  Irish ferries).
 
 The G-trains run no route (§10.6): their part is chosen apart, exactly (`goods.best_goods`: the Mine bonus and the
 company's marker cities), since nothing of it depends on the route trains (a city may be counted by both).
