@@ -24,12 +24,13 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import Evaluation, RouteSpec
-from solver.core.search.candidates import Objective
+from solver.core.search.candidates import ListingStopped, Objective, TrackBits, Weights, list_candidates
 from solver.core.search.run_rules import RunRules
-from solver.core.search.run_search import OptimizerMismatch, ProgressInfo, RunProblem, SearchResult
+from solver.core.search.run_search import FIRST_SHARE, OptimizerMismatch, ProgressInfo, RunProblem, SearchResult
 from solver.core.search.run_search import best_run as search
 from solver.core.track_graph import TrackGraph
 from solver.errors import InputError, Problem
@@ -39,6 +40,11 @@ from solver.titles.g18bf.goods import best_goods
 from solver.titles.g18bf.path_model import best_paths
 from solver.titles.g18bf.route_walk import Walk18BF
 from solver.titles.g18bf.trains import train_sides
+
+#: Which search answers (docs/routes-18bf.md, "The optimizer"): `auto` the path model unless the board's routes
+#: are few (`_few_routes`) or a route is pinned; `paths` the path model unless a route is pinned; `listed` the core's
+#: run search over listed routes.
+Method = Literal["auto", "paths", "listed"]
 
 
 @dataclass(frozen=True)
@@ -107,13 +113,15 @@ def best_run(
     stop: threading.Event | None = None,
     progress: Callable[[ProgressInfo], None] | None = None,
     workers: int = 1,
+    method: Method = "auto",
 ) -> SearchResult:
     """The best run of `company`'s trains in `position`, proven optimal when the time limit allows (None: no
     limit): status, routes (the route trains', then the G-trains'), the evaluator's verdict of the whole run, and
     the bound (revenue). InputError for a position the evaluator refuses (an unknown company, a faulty train or
     private), an excluded or pinned train the company does not have, or a pinned route its train may not run
     alone or that breaks a rule with another pin. The time limit counts from the call. `objective` is the core's
-    (18BF pays nothing beside revenue, so `revenue` and `cash` give the same run)."""
+    (18BF pays nothing beside revenue, so `revenue` and `cash` give the same run); `method` chooses the search
+    (`Method`)."""
     started = time.perf_counter()
     rules = rules_for(position, company)
     graph = TrackGraph(position)
@@ -141,13 +149,49 @@ def best_run(
 
     limit = math.inf if time_limit is None else time_limit
     left = max(0.0, limit - (time.perf_counter() - started))
-    if trains.routes and not trains.pinned:
+    paths = method == "paths" or (method == "auto" and not _few_routes(problem, objective))
+    if trains.routes and not trains.pinned and paths:
         routes = best_paths(problem, walk, objective, time.perf_counter() + left, stop, report, workers)
     elif trains.routes:
         routes = search(problem, objective, left, stop, report, workers, search_proves=True)
     else:
         routes = SearchResult("infeasible", (), judge(()), None, 0.0, "the company has no route train")
     return _with_goods(position, company, graph, routes, goods, goods_value, time.perf_counter() - started)
+
+
+#: The listing's checks (one every CHECK_EVERY steps of its walk) within which a board's routes count as few: 24
+#: checks, 6,144 steps, a few hundredths of a second. Measured on the legal boards of docs/benchmarks.md ("18BF"):
+#: where the first listing ends within it the listed search answers in 0.01-0.2 s, faster than the path model's
+#: fixed cost; where it does not, the path model is the faster, by up to ten times and more.
+FEW_ROUTES_CHECKS = 24
+
+
+def _few_routes(problem: RunProblem, objective: Objective) -> bool:
+    """Whether the listed search's first listing of the route trains' routes (by bound, as it lists them) ends
+    within FEW_ROUTES_CHECKS: a fixed amount of work, so the choice of search depends on nothing but the position
+    (neither the time limit nor the stop event, which the chosen search then obeys)."""
+    checks = 0
+
+    def enough() -> bool:
+        nonlocal checks
+        checks += 1
+        return checks > FEW_ROUTES_CHECKS
+
+    try:
+        list_candidates(
+            problem.graph,
+            problem.walk,
+            problem.trains,
+            Weights(objective),
+            TrackBits(),
+            enough,
+            FIRST_SHARE,
+            None,
+            problem.rules.track_only,
+        )
+    except ListingStopped:
+        return False
+    return True
 
 
 def _with_goods(
