@@ -159,11 +159,12 @@ def best_run(
     return _with_goods(position, company, graph, routes, goods, goods_value, time.perf_counter() - started)
 
 
-#: The listing's checks (one every CHECK_EVERY steps of its walk) within which a board's routes count as few: 24
-#: checks, 6,144 steps, a few hundredths of a second. Measured on the legal boards of docs/benchmarks.md ("18BF"):
-#: where the first listing ends within it the listed search answers in 0.01-0.2 s, faster than the path model's
-#: fixed cost; where it does not, the path model is the faster, by up to ten times and more.
-FEW_ROUTES_CHECKS = 24
+#: The listing's checks (one every CHECK_EVERY steps of its walk) within which a board's routes count as few: 64
+#: checks, 16,384 steps, at most some 0.3 s of CPU. Measured on the legal boards of docs/benchmarks.md ("18BF"):
+#: where the first listing ends within it the listed search mostly answers in 0.03-0.3 s, faster than the path
+#: model (its caps and proof, 0.1-0.6 s there); where it does not, the path model is the faster, by up to ten times
+#: and more.
+FEW_ROUTES_CHECKS = 64
 
 
 def _few_routes(problem: RunProblem, objective: Objective) -> bool:
