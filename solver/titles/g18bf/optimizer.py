@@ -28,9 +28,9 @@ from typing import Literal
 
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import Evaluation, RouteSpec
-from solver.core.search.candidates import ListingStopped, Objective, TrackBits, Weights, list_candidates
+from solver.core.search.candidates import Objective
 from solver.core.search.run_rules import RunRules
-from solver.core.search.run_search import FIRST_SHARE, OptimizerMismatch, ProgressInfo, RunProblem, SearchResult
+from solver.core.search.run_search import LISTING_BUDGET, OptimizerMismatch, ProgressInfo, RunProblem, SearchResult
 from solver.core.search.run_search import best_run as search
 from solver.core.track_graph import TrackGraph
 from solver.errors import InputError, Problem
@@ -148,51 +148,27 @@ def best_run(
             progress(replace(info, objective=info.objective + goods_value, bound=info.bound + goods_value))
 
     limit = math.inf if time_limit is None else time_limit
-    left = max(0.0, limit - (time.perf_counter() - started))
-    paths = method == "paths" or (method == "auto" and not _few_routes(problem, objective))
-    if trains.routes and not trains.pinned and paths:
-        routes = best_paths(problem, walk, objective, time.perf_counter() + left, stop, report, workers)
-    elif trains.routes:
-        routes = search(problem, objective, left, stop, report, workers, search_proves=True)
-    else:
+    deadline = started + limit
+    free = not trains.pinned
+    if not trains.routes:
         routes = SearchResult("infeasible", (), judge(()), None, 0.0, "the company has no route train")
+    elif method == "paths" and free:
+        routes = best_paths(problem, walk, objective, deadline, stop, report, workers)
+    else:
+        left = max(0.0, deadline - time.perf_counter())
+        budget = FEW_ROUTES_CHECKS if method == "auto" and free else None
+        routes = search(problem, objective, left, stop, report, workers, search_proves=True, listing_budget=budget)
+        if routes.reason == LISTING_BUDGET:
+            routes = best_paths(problem, walk, objective, deadline, stop, report, workers)
     return _with_goods(position, company, graph, routes, goods, goods_value, time.perf_counter() - started)
 
 
-#: The listing's checks (one every CHECK_EVERY steps of its walk) within which a board's routes count as few: 64
-#: checks, 16,384 steps, at most some 0.3 s of CPU. Measured on the legal boards of docs/benchmarks.md ("18BF"):
-#: where the first listing ends within it the listed search mostly answers in 0.03-0.3 s, faster than the path
-#: model (its caps and proof, 0.1-0.6 s there); where it does not, the path model is the faster, by up to ten times
-#: and more.
+#: The first listing's checks (one every CHECK_EVERY steps of its walk) within which a board's routes count as few
+#: and the listed search goes on: 64 checks, 16,384 steps, at most some 0.3 s of CPU. Beyond them the path model
+#: answers. Measured on the legal boards of docs/benchmarks.md ("18BF"): where the first listing ends within it
+#: the listed search mostly answers in 0.03-0.3 s, faster than the path model (its caps and proof, 0.1-0.6 s
+#: there); where it does not, the path model is the faster, by up to ten times and more.
 FEW_ROUTES_CHECKS = 64
-
-
-def _few_routes(problem: RunProblem, objective: Objective) -> bool:
-    """Whether the listed search's first listing of the route trains' routes (by bound, as it lists them) ends
-    within FEW_ROUTES_CHECKS: a fixed amount of work, so the choice of search depends on nothing but the position
-    (neither the time limit nor the stop event, which the chosen search then obeys)."""
-    checks = 0
-
-    def enough() -> bool:
-        nonlocal checks
-        checks += 1
-        return checks > FEW_ROUTES_CHECKS
-
-    try:
-        list_candidates(
-            problem.graph,
-            problem.walk,
-            problem.trains,
-            Weights(objective),
-            TrackBits(),
-            enough,
-            FIRST_SHARE,
-            None,
-            problem.rules.track_only,
-        )
-    except ListingStopped:
-        return False
-    return True
 
 
 def _with_goods(
