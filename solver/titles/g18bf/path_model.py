@@ -66,6 +66,7 @@ class PathModel:
         self.trains = list(trains)
         m = self.model = cp_model.CpModel()
         bonuses = walk.rules.bonuses
+        # No train runs to a port (appendix §10.6), nor to a part of London without its marker there (§10.6).
         left_out = {
             ref for ref, kind in walk.kind.items() if kind == "port" or (kind == "london" and ref not in walk.own)
         }
@@ -86,18 +87,20 @@ class PathModel:
             side = train_sides()[train]
             path = add_path(m, graph, nodes, set(stops), f"t{t}")
             for ref in nodes:
+                # Not run on from a city filled with other companies' markers (§10.1); red areas and London's parts
+                # are the graph's end_only (§10.1, §5), kept by add_path.
                 if ref in walk.blocked and ref not in graph.end_only:
                     m.add(path.through(ref) <= 0)
-            at_most_one_per_hex(m, path)
+            at_most_one_per_hex(m, path)  # one space of a multi-space city (§10.1), no London-London (§10.6)
             irish_visits = [path.visit[ref] for ref in nodes if ref.hex in bonuses.ireland]
-            if len(irish_visits) > 1:
+            if len(irish_visits) > 1:  # no Ireland-Ireland (§10.6)
                 m.add_at_most_one(irish_visits)
-            m.add(sum(path.visit[ref] for ref in nodes if ref in walk.own) >= path.run)
+            m.add(sum(path.visit[ref] for ref in nodes if ref in walk.own) >= path.run)  # a marker city (§10.1)
             counted = self._counted(path, walk, stops, side.kind == "express")
-            m.add(sum(counted.values()) <= side.stops)
-            m.add(sum(counted.values()) >= 2 * path.run)
+            m.add(sum(counted.values()) <= side.stops)  # N stops, the 5+5E five (§10.6)
+            m.add(sum(counted.values()) >= 2 * path.run)  # every train counts two (§10.6)
             value: list[cp_model.LinearExprT] = [walk.stop[ref] // self.unit * counted[ref] for ref in stops]
-            for name, bit, other, amount in bonus_pairs(bonuses):
+            for name, bit, other, amount in bonus_pairs(bonuses):  # from counted stops only (§10.6)
                 one = [counted[ref] for ref in stops if walk.bits[ref] & bit]
                 two = [counted[ref] for ref in stops if walk.bits[ref] & other]
                 if amount and one and two:
@@ -105,14 +108,15 @@ class PathModel:
                     m.add(earned <= sum(one))
                     m.add(earned <= sum(two))
                     value.append(amount // self.unit * earned)
-            for area, given in granted.items():
+            for area, given in granted.items():  # an Irish Sea ferry assigned to the area (§10.6)
                 earned = m.new_bool_var(f"t{t}_ferry_{area}")
                 m.add(earned <= given)
                 m.add(earned <= sum(counted[ref] for ref in stops if ref.hex == area))
                 value.append(ferry // self.unit * earned)
             self.paths.append(path)
+            # A plus train doubles the route and every bonus (§10.6, appendix §10.6).
             self.revenue.append(cp_model.LinearExpr.sum(value) * side.multiplier)
-        track_once(m, self.paths)
+        track_once(m, self.paths)  # no track shared (§10.6), none used twice by a route (§10.1)
         ways_shared(m, graph, self.paths)
         for a, b in itertools.pairwise(range(len(self.trains))):
             if self.trains[a] == self.trains[b]:
