@@ -16,7 +16,7 @@ import pytest
 
 from solver.cli import main
 from solver.titles.g1862.importer import import_game
-from solver.titles.g1862.routes.batch import estimated_cost
+from solver.titles.g1862.routes.batch import OPTIMIZER, SolverPool, estimated_cost
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "tests" / "data" / "importer").glob("*.json"))
@@ -176,3 +176,13 @@ def test_the_costliest_positions_are_estimated_so_from_the_reach_of_the_trains()
     assert costs[0] < costs[-1]
     ecr_late = max(c for c, t in zip(costs, trains, strict=True) if t == ["4/5E", "8F", "9F"])
     assert all(c < ecr_late for c, t in zip(costs, trains, strict=True) if t == ["2F"])
+
+
+def test_the_pools_workers_solve_with_cp_sat_loaded_without_pandas() -> None:
+    # the server loads OR-Tools without pandas (half its start's CPU, docs/importer.md "Measured"); the
+    # workers it forks hold CP-SAT and the optimizer, never pandas
+    loaded = "[m in __import__('sys').modules for m in ('ortools.sat.python.cp_model', {}, 'pandas')]"
+    with SolverPool(2) as pool:
+        assert pool.executor is not None
+        answer = pool.executor.submit(eval, loaded.format(repr(OPTIMIZER))).result(timeout=120)
+    assert answer == [True, True, False]
