@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sys
-import types
 from functools import cache
 from pathlib import Path
 
@@ -33,12 +31,8 @@ JSON_KEYS = {
 }
 
 
-@pytest.fixture(autouse=True)
-def plain_main_module(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Review's worker processes (--jobs, default: the cores) start as `python -m solver` does, without
-    re-running a main script: Streamlit's AppTest, run earlier in the suite, leaves `__main__` pointing at a
-    deleted temporary script that a new process would try to run."""
-    monkeypatch.setitem(sys.modules, "__main__", types.ModuleType("__main__"))
+# Review's worker processes (--jobs, default: the cores) start as `python -m solver` does (conftest.py).
+pytestmark = pytest.mark.usefixtures("plain_main_module")
 
 
 @cache

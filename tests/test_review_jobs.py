@@ -226,6 +226,7 @@ def test_the_costliest_positions_are_estimated_so_from_the_reach_of_the_trains()
     assert all(c < ecr_late for c, t in zip(costs, trains, strict=True) if t == ["2F"])
 
 
+@pytest.mark.usefixtures("plain_main_module")
 def test_the_pools_workers_solve_with_cp_sat_loaded_without_pandas() -> None:
     # the server loads OR-Tools without pandas (half its start's CPU, docs/importer.md "Measured"); the
     # workers it forks hold CP-SAT and the optimizer, never pandas
