@@ -26,7 +26,7 @@ from types import MappingProxyType
 from solver.core.board_data import Board, Tile, load_board
 from solver.core.board_position import BoardPosition
 from solver.core.faces import Face
-from solver.core.tile_lays import blocked_exits, reachable_lays, track_from
+from solver.core.tile_lays import blocked_exits, homes_without_marker, markers_by_company, reachable_lays, track_from
 from solver.errors import InputError, Problem
 from solver.titles.g1860 import rulebook
 from solver.titles.g1860.modes import company_rules, position_rules
@@ -130,19 +130,10 @@ def _tile_problems(position: BoardPosition) -> list[Problem]:
 # ---------------------------------------------------------------- bases
 
 
-def _bases(position: BoardPosition) -> dict[str, list[tuple[str, int]]]:
-    by_company: dict[str, list[tuple[str, int]]] = {}
-    for hex_, nodes in position.stations.items():
-        for i, node in enumerate(nodes):
-            for company in node:
-                by_company.setdefault(company, []).append((hex_, i))
-    return by_company
-
-
 def _base_problems(position: BoardPosition) -> list[Problem]:
     board = position.board
     problems: list[Problem] = []
-    bases = _bases(position)
+    bases = markers_by_company(position)
     for company, places in bases.items():
         tokens = len(board.companies[company].rules.get("base_costs", ()))
         if len(places) > tokens:
@@ -154,18 +145,16 @@ def _base_problems(position: BoardPosition) -> list[Problem]:
                 problems.append(
                     Problem(_where(board, hex_), rulebook.ONE_BASE_PER_HEX, f"{company} has {n} bases on this hex")
                 )
-    for company in position.companies:
-        info = board.companies[company]
-        if info.home is None or info.home not in board.hexes:
-            continue
-        if (info.home, info.home_node) not in bases.get(company, []):
-            problems.append(
-                Problem(
-                    f"company {company}",
-                    rulebook.HOME_BASE,
-                    f"a company in play has its home base on {_where(board, info.home)}; none is there",
-                )
+    for company in homes_without_marker(position, position.companies):
+        home = board.companies[company].home
+        assert home is not None
+        problems.append(
+            Problem(
+                f"company {company}",
+                rulebook.HOME_BASE,
+                f"a company in play has its home base on {_where(board, home)}; none is there",
             )
+        )
     for company, info in board.companies.items():
         home = info.home
         if home is None or home not in board.hexes or (home, info.home_node) in bases.get(company, []):
