@@ -156,7 +156,9 @@ def phase_panel(rules: Title, pos: BoardPosition) -> None:
 
 
 def problems(rules: Title, pos: BoardPosition) -> None:
-    """The faults of a position loaded with them (a file or a draft): listed, so that edits can fix them."""
+    """The faults of a position loaded with them (a file or a draft): listed, so that edits (or, for a title
+    without an editor, a corrected file) can fix them."""
     found = rules.board_problems(pos)
     if found:
-        session.show_problems(found, f"This position breaks {rules.short}'s board rules; edits keep no new fault:")
+        fix = "edits keep no new fault" if rules.editor is not None else "upload a corrected file to fix them"
+        session.show_problems(found, f"This position breaks {rules.short}'s board rules; {fix}:")

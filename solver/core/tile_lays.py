@@ -69,7 +69,8 @@ def reachable_lays(board: Board, hex_: str, first: Callable[[Tile], bool]) -> di
         if rotation in reach.setdefault(tile_id, set()):
             continue
         reach[tile_id].add(rotation)
-        todo += [(new, r) for new in board.tiles[tile_id].upgrades for r in next_rotations(board, tile_id, rotation, new)]
+        upgrades = board.tiles[tile_id].upgrades
+        todo += [(new, r) for new in upgrades for r in next_rotations(board, tile_id, rotation, new)]
     return {t: frozenset(r) for t, r in reach.items()}
 
 
@@ -117,8 +118,10 @@ def homes_without_marker(position: BoardPosition, companies: Iterable[str]) -> l
     missing = []
     for company in companies:
         info = board.companies[company]
-        if info.home is not None and info.home in board.hexes and (info.home, info.home_node) not in placed.get(
-            company, []
+        if (
+            info.home is not None
+            and info.home in board.hexes
+            and (info.home, info.home_node) not in placed.get(company, [])
         ):
             missing.append(company)
     return missing

@@ -163,29 +163,36 @@ def _tile_problem(position: BoardPosition, hex_id: str, lay: Lay) -> Problem | N
     where = f"tiles {hex_id}"
     firsts = (board.tiles[t] for t in _first_tiles(board, tile_id))
     if not any(_suits(printed, t) and first_rotations(board, hex_id, t) for t in firsts):
-        return Problem(where, TILE_LAY, f"the hex takes {_needs(printed)}; no chain of upgrades leads to tile {tile_id}")
+        why = f"the hex takes {_needs(printed)}; tile {tile_id} is not one, nor an upgrade of one"
+        return Problem(where, TILE_LAY, why)
     blocked = blocked_exits(board, hex_id, tile, rotation)
     if blocked:
         edge, what = blocked[0]
         return Problem(where, TILE_LAY, f"tile {tile_id} at rotation {rotation} runs track on edge {edge} into {what}")
     reach = _reach(hex_id)
     if rotation not in reach.get(tile_id, frozenset()):
-        fits = ", ".join(str(r) for r in sorted(reach.get(tile_id, ())))
-        why = f"rotations {fits} do" if fits else "no rotation does"
-        stubs = f", pointing to the yellow triangle on edge(s) {', '.join(map(str, printed.stubs))}" * bool(
-            printed.stubs
-        )
+        fits = sorted(reach.get(tile_id, ()))
+        why = f"rotation {fits[0]} does" if len(fits) == 1 else f"rotations {', '.join(map(str, fits))} do"
+        stubs = ", ".join(map(str, printed.stubs))
+        kept = f"the printed track (pointing to the yellow triangle on edge {stubs})" if stubs else "the printed track"
         return Problem(
             where,
             TILE_LAY,
-            f"tile {tile_id} at rotation {rotation} keeps neither the printed track{stubs} nor the track of a tile "
-            f"it upgrades ({why})",
+            f"tile {tile_id} at rotation {rotation} keeps neither {kept} nor the track of a tile it upgrades"
+            f" ({why if fits else 'no rotation does'})",
         )
     if big_y(board, tile_id):
         laid = tiles_in_use(position)
         spare = [t for t, tl in board.tiles.items() if big_y(board, t) and (tl.count or 0) > laid[t]]
-        if not any(tile_id in most_exits(hex_id, old, {*spare, tile_id}) for old in _replaced(hex_id, lay)):
-            return Problem(where, TILE_LAY, f"tile {tile_id}: a brown Y tile with more exits fits and is in the box")
+        best = [most_exits(hex_id, old, {*spare, tile_id}) for old in _replaced(hex_id, lay)]
+        if not any(tile_id in tiles for tiles in best):
+            more = ", ".join(sorted(set().union(*best)))
+            return Problem(
+                where,
+                TILE_LAY,
+                f"a Y city upgraded to brown takes a tile with as many exits as possible: {more} fits and is in the "
+                f"box, with more exits than tile {tile_id}",
+            )
     return None
 
 
@@ -210,8 +217,13 @@ def board_problems(position: BoardPosition) -> list[Problem]:
     for hex_id, lay in sorted(position.tiles.items()):
         tile = board.tiles[lay.tile]
         if tile.color not in colours:
+            have = ", ".join(c for c in board.colors if c in colours)
             problems.append(
-                Problem(f"tiles {hex_id}", PHASES, f"tile {lay.tile} is {tile.color}: phase {position.phase} has no")
+                Problem(
+                    f"tiles {hex_id}",
+                    PHASES,
+                    f"tile {lay.tile} is {tile.color}; phase {position.phase} has {have} tiles",
+                )
             )
         found = _tile_problem(position, hex_id, (lay.tile, lay.rotation))
         if found is not None:
@@ -251,11 +263,22 @@ def _marker_problems(position: BoardPosition) -> list[Problem]:
         for hex_id, count in sorted(Counter(h for h, _ in places).items()):
             london = board.hexes[hex_id].label == "London"
             if count > 1 and kind != "system" and not (kind == "public" and london):
-                problems.append(Problem(f"stations {hex_id}", MARKERS, f"{company} has {count} markers in one hex"))
+                problems.append(
+                    Problem(
+                        f"stations {hex_id}",
+                        MARKERS,
+                        f"{company} has {count} station markers in one hex (a {kind} may not: only a System, or a "
+                        "public in London, by merger)",
+                    )
+                )
         most = int(board.companies[company].rules.get("markers", 0))
         if len(places) > most:
             problems.append(
-                Problem(f"stations {company}", MARKERS, f"{company} has {len(places)} markers, at most {most}")
+                Problem(
+                    f"company {company}",
+                    MARKERS,
+                    f"{len(places)} station markers on the board; a {kind} has {most}",
+                )
             )
     minors = [c for c in sorted(position.companies) if board.companies[c].kind == "minor"]
     for company in homes_without_marker(position, minors):

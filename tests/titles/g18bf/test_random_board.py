@@ -127,7 +127,7 @@ def test_markers_within_each_companys_count_one_per_hex() -> None:
         for h, t in zip(cities, ["201", "202", "201", "202", "201"], strict=True)
     ]
     five = board_problems(_position(tiles, {h: [["MR"]] for h in cities}))
-    assert "stations MR" in [p.where for p in five if p.rule == MARKERS]
+    assert "company MR" in [p.where for p in five if p.rule == MARKERS]
     manchester = {"M15": [["MR"], ["MR"], []]}
     assert _on(board_problems(_position([], manchester)), "stations M15") == [MARKERS]
     assert _on(board_problems(_position([], {"M15": [["LMS"], ["LMS"], []]})), "stations M15") == []
