@@ -9,8 +9,9 @@ fault raises `DataError` naming the file and the field.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path as FilePath
 from types import MappingProxyType
@@ -125,7 +126,7 @@ class Board:
     #: when the title does not say: a drawing then merges equal neighbours).
     value_columns: tuple[tuple[str, ...], ...] = ()
     #: Where the rulebook states a limit the loader checks (`title.json` → `rules`: `tile_counts`, `spaces`).
-    rules: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    rules: Mapping[str, str] = dataclasses.field(default_factory=lambda: MappingProxyType({}))
 
     def rule(self, limit: str, default: str) -> str:
         """The rulebook's reference for `limit` (`tile_counts`, `spaces`), or `default` when the data gives none."""

@@ -13,7 +13,8 @@ of a phase not reached (RB L272, L293). The tile counts, fixed rotations and mar
 
 `lay_problems(before, after, hex, company)` adds the rules of one company's lay (Laying Track, RB L483-L485;
 Upgrading Track, RB L495-L499): the company must reach the tile, and an upgrade must add track it can use or raise
-a value it can reach.
+a value it can reach. `build_problems(before, hex, node, company)` adds those of one company building a base on its
+turn (Building Bases, RB L509, L511): its home base first, then only on stations its bases reach.
 """
 
 from __future__ import annotations
@@ -251,16 +252,14 @@ def _tokened_out(position: BoardPosition, company: str, hex_: str, node: int, fl
     return len([m for m in nodes[node] if m not in flipped]) >= slots
 
 
-def reached_hexes(position: BoardPosition, company: str, train: str | None) -> frozenset[str]:
-    """The hexes `company` reaches from its bases without passing through tokened-out stations: with any length
-    of train when `train` is None (qualifying track, Laying Track, RB L483-L485), else within that train's N large
-    stations and M small stations (halts may be bypassed; Upgrading Track, RB L495). A hex with stations is reached
-    when one of its stations is counted within the train's length; a hex of plain track when track from a station
-    the train reaches runs through it."""
+def _reach(
+    position: BoardPosition, company: str, train: str | None
+) -> tuple[frozenset[str], frozenset[tuple[str, int]]]:
+    """The hexes and the stations (hex, node) `company` reaches from its bases (`reached_hexes`)."""
     flipped = frozenset(position_rules(position).flipped)
     size = train_sizes()[train] if train is not None else None
     faces = {h: position.face(h) for h in position.board.hexes}
-    starts = [(h, i) for h, nodes in position.stations.items() for i, node in enumerate(nodes) if company in node]
+    starts = markers_by_company(position).get(company, [])
     hexes: set[str] = set()
     best: dict[tuple[str, int], tuple[int, int]] = {}
     todo = [(h, i, 1, 0) for h, i in starts]
@@ -284,7 +283,22 @@ def reached_hexes(position: BoardPosition, company: str, train: str | None) -> f
             if size is not None and (nl > size.n or ns > size.m + size.n - nl):
                 continue
             todo.append((h, i, nl, ns))
-    return frozenset(hexes)
+    return frozenset(hexes), frozenset(best)
+
+
+def reached_hexes(position: BoardPosition, company: str, train: str | None) -> frozenset[str]:
+    """The hexes `company` reaches from its bases without passing through tokened-out stations: with any length
+    of train when `train` is None (qualifying track, Laying Track, RB L483-L485), else within that train's N large
+    stations and M small stations (halts may be bypassed; Upgrading Track, RB L495). A hex with stations is reached
+    when one of its stations is counted within the train's length; a hex of plain track when track from a station
+    the train reaches runs through it."""
+    return _reach(position, company, train)[0]
+
+
+def reached_stations(position: BoardPosition, company: str) -> frozenset[tuple[str, int]]:
+    """The stations (hex, node) `company` reaches from its bases by following track, not past tokened-out stations
+    (Building Bases, RB L511; a tokened-out station itself is reached, and full)."""
+    return _reach(position, company, None)[1]
 
 
 def _values(position: BoardPosition, hex_: str) -> list[int]:
@@ -345,5 +359,49 @@ def lay_problems(before: BoardPosition, after: BoardPosition, hex_: str, company
             where,
             rulebook.UPGRADE_GAIN,
             f"the upgrade adds no track {company} could run a train on and raises no value it can reach",
+        )
+    ]
+
+
+# ---------------------------------------------------------------- a company's base
+
+
+def build_problems(before: BoardPosition, hex_: str, node: int, company: str) -> list[Problem]:
+    """The rules of `company` building a base on station `node` of `hex_` on its turn, in `before` (the board
+    without it): none once the Southern Railway has formed and a stock round followed (RB L656); a company with no
+    base on the map places its home base first (RB L509); any other base on a station its bases reach by following
+    track, not past tokened-out stations (RB L511). The space, the tokens, one base per hex and the home spaces are
+    the position's rules (`position_problems`)."""
+    board = before.board
+    where = _where(board, hex_)
+    if company not in before.companies:
+        return [Problem(f"company {company}", rulebook.HOME_BASE, f"{company} is not in play in this position")]
+    if position_rules(before).halts_ignored:
+        return [
+            Problem(
+                where,
+                rulebook.NO_BUILDING_AFTER_SOUTHERN,
+                "the Southern Railway has formed and a stock round followed: no base is built any more",
+            )
+        ]
+    info = board.companies[company]
+    if not markers_by_company(before).get(company):
+        if (hex_, node) == (info.home, info.home_node):
+            return []
+        home = _where(board, info.home) if info.home in board.hexes else info.home
+        return [
+            Problem(
+                f"company {company}",
+                rulebook.HOME_BASE,
+                f"{company} has no base on the map: its first is its home base on {home}",
+            )
+        ]
+    if (hex_, node) in reached_stations(before, company):
+        return []
+    return [
+        Problem(
+            where,
+            rulebook.BASE_REACH,
+            f"{company}'s bases do not reach station {node} here by track without passing through tokened-out stations",
         )
     ]
