@@ -420,7 +420,7 @@ def load_board_from(folder: FilePath, map_variant: str | None = None) -> Board:
         tiles=MappingProxyType(tiles),
         companies=MappingProxyType(reader.companies(companies_path, companies_file, hexes)),
         value_columns=title.value_columns,
-        rules=MappingProxyType(dict(title.rules)),
+        rules=MappingProxyType({str(limit): rule for limit, rule in title.rules.items()}),
     )
 
 

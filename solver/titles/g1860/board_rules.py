@@ -388,7 +388,7 @@ def build_problems(before: BoardPosition, hex_: str, node: int, company: str) ->
     if not markers_by_company(before).get(company):
         if (hex_, node) == (info.home, info.home_node):
             return []
-        home = _where(board, info.home) if info.home in board.hexes else info.home
+        home = _where(board, info.home) if info.home is not None and info.home in board.hexes else str(info.home)
         return [
             Problem(
                 f"company {company}",
