@@ -305,6 +305,22 @@ def _values(position: BoardPosition, hex_: str) -> list[int]:
     return sorted((node.value_in(position.phase) for node in position.face(hex_).nodes), reverse=True)
 
 
+def _turn_problems(before: BoardPosition, hex_: str, company: str, nothing: str) -> list[Problem]:
+    """Why `company` has no turn to build on `hex_` in `before`: it is not in play, or the Southern Railway has
+    formed and a stock round followed (RB L656: the position's `halts_ignored`), when `nothing` is built."""
+    if company not in before.companies:
+        return [Problem(f"company {company}", rulebook.HOME_BASE, f"{company} is not in play in this position")]
+    if position_rules(before).halts_ignored:
+        return [
+            Problem(
+                _where(before.board, hex_),
+                rulebook.NO_BUILDING_AFTER_SOUTHERN,
+                f"the Southern Railway has formed and a stock round followed: {nothing} any more",
+            )
+        ]
+    return []
+
+
 def lay_problems(before: BoardPosition, after: BoardPosition, hex_: str, company: str) -> list[Problem]:
     """The rules of `company` laying the tile that turns `before` into `after` on `hex_`: none once the Southern
     Railway has formed and a stock round followed (RB L656: the position's `halts_ignored`); a first tile must connect
@@ -313,17 +329,10 @@ def lay_problems(before: BoardPosition, after: BoardPosition, hex_: str, company
     company reaches or raise the value of a station on it (RB L497: read as docs/board-1860.md says)."""
     board = before.board
     where = _where(board, hex_)
-    state = before.companies.get(company)
-    if state is None:
-        return [Problem(f"company {company}", rulebook.HOME_BASE, f"{company} is not in play in this position")]
-    if position_rules(before).halts_ignored:
-        return [
-            Problem(
-                where,
-                rulebook.NO_BUILDING_AFTER_SOUTHERN,
-                "the Southern Railway has formed and a stock round followed: no track is laid or upgraded any more",
-            )
-        ]
+    refused = _turn_problems(before, hex_, company, "no track is laid or upgraded")
+    if refused:
+        return refused
+    state = before.companies[company]
     upgrade = hex_ in before.tiles or board.hexes[hex_].color != "white"
     info = board.companies[company]
     if not upgrade:
@@ -372,18 +381,10 @@ def build_problems(before: BoardPosition, hex_: str, node: int, company: str) ->
     base on the map places its home base first (RB L509); any other base on a station its bases reach by following
     track, not past tokened-out stations (RB L511). The space, the tokens, one base per hex and the home spaces are
     the position's rules (`position_problems`)."""
+    refused = _turn_problems(before, hex_, company, "no base is built")
+    if refused:
+        return refused
     board = before.board
-    where = _where(board, hex_)
-    if company not in before.companies:
-        return [Problem(f"company {company}", rulebook.HOME_BASE, f"{company} is not in play in this position")]
-    if position_rules(before).halts_ignored:
-        return [
-            Problem(
-                where,
-                rulebook.NO_BUILDING_AFTER_SOUTHERN,
-                "the Southern Railway has formed and a stock round followed: no base is built any more",
-            )
-        ]
     info = board.companies[company]
     if not markers_by_company(before).get(company):
         if (hex_, node) == (info.home, info.home_node):
@@ -400,7 +401,7 @@ def build_problems(before: BoardPosition, hex_: str, node: int, company: str) ->
         return []
     return [
         Problem(
-            where,
+            _where(board, hex_),
             rulebook.BASE_REACH,
             f"{company}'s bases do not reach station {node} here by track without passing through tokened-out stations",
         )
