@@ -89,16 +89,19 @@ def _blocked(board: Board, hex_: str, edge: int) -> str | None:
 
 
 def open_edges(board: Board, hex_: str) -> frozenset[int]:
-    """The edges of `hex_` that a tile's track may point to (none of `blocked_exits`' faults)."""
+    """The edges of `hex_` that a tile's track may point to (none of the faults `blocked_track` names)."""
     return frozenset(edge for edge in range(6) if _blocked(board, hex_, edge) is None)
 
 
-def blocked_exits(board: Board, hex_: str, tile: Tile, rotation: int) -> list[tuple[int, str]]:
-    """The edges of `tile` at `rotation` on `hex_` whose track runs into the sea (no hex of the map beyond), into
-    a border of type `impassable`, or into an off-board area whose printed track does not meet it; each with what
-    is there."""
-    found = ((edge, _blocked(board, hex_, edge)) for edge in sorted(tile.face.exits(rotation)))
-    return [(edge, what) for edge, what in found if what is not None]
+def blocked_track(board: Board, hex_: str, tile: Tile, rotation: int) -> str | None:
+    """Where `tile` at `rotation` on `hex_` runs track into the sea (no hex of the map beyond), into a border of
+    type `impassable`, or into an off-board area whose printed track does not meet it, said of its first such edge;
+    None when it runs into none."""
+    for edge in sorted(tile.face.exits(rotation)):
+        what = _blocked(board, hex_, edge)
+        if what is not None:
+            return f"tile {tile.id} at rotation {rotation} runs track on edge {edge} into {what}"
+    return None
 
 
 def markers_by_company(position: BoardPosition) -> dict[str, list[tuple[str, int]]]:

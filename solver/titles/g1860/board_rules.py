@@ -27,7 +27,7 @@ from types import MappingProxyType
 from solver.core.board_data import Board, Tile, load_board
 from solver.core.board_position import BoardPosition
 from solver.core.faces import Face
-from solver.core.tile_lays import blocked_exits, homes_without_marker, markers_by_company, reachable_lays, track_from
+from solver.core.tile_lays import blocked_track, homes_without_marker, markers_by_company, reachable_lays, track_from
 from solver.errors import InputError, Problem
 from solver.titles.g1860 import rulebook
 from solver.titles.g1860.modes import company_rules, position_rules
@@ -114,13 +114,8 @@ def tile_problem(position: BoardPosition, hex_: str, tile_id: str, rotation: int
         else:
             why = f"tile {tile_id} keeps neither the printed track nor the track of a tile it upgrades"
         return Problem(where, rulebook.KEEP_TRACK, why)
-    blocked = blocked_exits(board, hex_, tile, rotation)
-    if blocked:
-        edge, what = blocked[0]
-        return Problem(
-            where, rulebook.NO_BARRIER, f"tile {tile_id} at rotation {rotation} runs track on edge {edge} into {what}"
-        )
-    return None
+    blocked = blocked_track(board, hex_, tile, rotation)
+    return None if blocked is None else Problem(where, rulebook.NO_BARRIER, blocked)
 
 
 def _tile_problems(position: BoardPosition) -> list[Problem]:

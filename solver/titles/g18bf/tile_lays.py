@@ -44,7 +44,7 @@ from solver.core.board_position import BoardPosition
 from solver.core.faces import Face
 from solver.core.geometry import opposite
 from solver.core.tile_lays import (
-    blocked_exits,
+    blocked_track,
     first_rotations,
     homes_without_marker,
     markers_by_company,
@@ -165,10 +165,9 @@ def _tile_problem(position: BoardPosition, hex_id: str, lay: Lay) -> Problem | N
     if not any(_suits(printed, t) and first_rotations(board, hex_id, t) for t in firsts):
         why = f"the hex takes {_needs(printed)}; tile {tile_id} is not one, nor an upgrade of one"
         return Problem(where, TILE_LAY, why)
-    blocked = blocked_exits(board, hex_id, tile, rotation)
-    if blocked:
-        edge, what = blocked[0]
-        return Problem(where, TILE_LAY, f"tile {tile_id} at rotation {rotation} runs track on edge {edge} into {what}")
+    blocked = blocked_track(board, hex_id, tile, rotation)
+    if blocked is not None:
+        return Problem(where, TILE_LAY, blocked)
     reach = _reach(hex_id)
     if rotation not in reach.get(tile_id, frozenset()):
         fits = sorted(reach.get(tile_id, ()))
