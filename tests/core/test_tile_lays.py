@@ -12,17 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.any_position import load_any_position
+from solver.core import tile_lays
 from solver.core.board_data import Board, load_board
 from solver.core.board_position import BoardPosition, parse_position, position_to_data
-from solver.core.tile_lays import (
-    blocked_track,
-    first_rotations,
-    homes_without_marker,
-    markers_by_company,
-    next_rotations,
-    open_edges,
-    reachable_lays,
-)
 from solver.core.upgrades import upgrade_rotations
 
 BOARDS = {title: load_board(title) for title in ("1860", "18bf")}
@@ -46,7 +38,7 @@ def test_a_first_tile_follows_the_printed_colour_keeps_its_track_and_points_to_i
 ) -> None:
     board, hex_, tile_id = case
     printed, tile = board.hexes[hex_], board.tiles[tile_id]
-    rotations = first_rotations(board, hex_, tile)
+    rotations = tile_lays.first_rotations(board, hex_, tile)
     if rotations:
         after = board.colors.index(printed.color) + 1 if printed.color in board.colors else 0
         assert tile.color == board.colors[after]
@@ -61,8 +53,8 @@ def test_a_first_tile_follows_the_printed_colour_keeps_its_track_and_points_to_i
 def test_the_open_edges_are_those_no_track_is_blocked_on(case: tuple[Board, str, str], rotation: int) -> None:
     board, hex_, tile_id = case
     tile = board.tiles[tile_id]
-    blocked = blocked_track(board, hex_, tile, rotation)
-    assert (blocked is None) == (tile.face.exits(rotation) <= open_edges(board, hex_))
+    blocked = tile_lays.blocked_track(board, hex_, tile, rotation)
+    assert (blocked is None) == (tile.face.exits(rotation) <= tile_lays.open_edges(board, hex_))
     if blocked is not None:
         assert blocked.startswith(f"tile {tile_id} at rotation {rotation} runs track on edge ")
 
@@ -71,13 +63,12 @@ def test_the_open_edges_are_those_no_track_is_blocked_on(case: tuple[Board, str,
 def test_every_lay_a_chain_reaches_is_a_first_lay_or_an_upgrade_of_a_reached_lay(title: str) -> None:
     board = BOARDS[title]
     for hex_ in _land(board)[::7]:
-        reach = reachable_lays(board, hex_, lambda tile: True)
+        reach = tile_lays.reachable_lays(board, hex_, lambda tile: True)
         for tile_id, rotations in reach.items():
             for rotation in rotations:
-                first = rotation in first_rotations(board, hex_, board.tiles[tile_id])
-                upgraded = any(
-                    rotation in next_rotations(board, old, r, tile_id) for old, rs in reach.items() for r in rs
-                )
+                first = rotation in tile_lays.first_rotations(board, hex_, board.tiles[tile_id])
+                upgrades = (tile_lays.next_rotations(board, old, r, tile_id) for old, rs in reach.items() for r in rs)
+                upgraded = any(rotation in rotations for rotations in upgrades)
                 assert first or upgraded, (hex_, tile_id, rotation)
 
 
@@ -85,10 +76,10 @@ def test_markers_by_company_and_the_homes_without_one() -> None:
     """The 18BF early example: nine minors, each with its one marker on its home; EG's taken away."""
     early = load_any_position(EXAMPLES / "position-18bf-early.json")
     assert isinstance(early, BoardPosition)
-    placed = markers_by_company(early)
+    placed = tile_lays.markers_by_company(early)
     assert sum(len(p) for p in placed.values()) == sum(len(n) for nodes in early.stations.values() for n in nodes)
     assert placed["GC"] == [("D6", 1)] and placed["EC"] == [("U23", 4)]
-    assert homes_without_marker(early, early.companies) == []
+    assert tile_lays.homes_without_marker(early, early.companies) == []
     data = position_to_data(early)
     data["stations"] = {h: n for h, n in data["stations"].items() if h != "D10"}
-    assert homes_without_marker(parse_position(data), early.companies) == ["EG"]
+    assert tile_lays.homes_without_marker(parse_position(data), early.companies) == ["EG"]
