@@ -12,10 +12,9 @@ from typing import Any, TypeVar
 from pydantic import Field, ValidationError
 
 from solver.cli.common import canonical_company, print_json
-from solver.cli.solving import EXIT_CODES, EXIT_SOLVER_FAILED, check_limits
+from solver.cli.solving import EXIT_CODES, EXIT_SOLVER_FAILED, check_limits, ctrl_c_stops, solved_line, status_line
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import Evaluation, RouteSpec, TrainScore
-from solver.core.run_report import status_text
 from solver.core.search.model import SolverFailure
 from solver.core.search.run_search import SearchResult
 from solver.errors import InputError, Problem, format_problems
@@ -99,15 +98,17 @@ def answer(
     check_limits(args.time_limit, args.workers)
     pins = load_pins(args.pin, company) if args.pin else ()
     try:
-        result = best_run(
-            position,
-            company,
-            objective=args.objective,
-            time_limit=args.time_limit,
-            pins=pins,
-            excluded=tuple(args.exclude),
-            workers=args.workers,
-        )
+        with ctrl_c_stops() as stop:
+            result = best_run(
+                position,
+                company,
+                objective=args.objective,
+                time_limit=args.time_limit,
+                pins=pins,
+                excluded=tuple(args.exclude),
+                workers=args.workers,
+                stop=stop,
+            )
     except SolverFailure as exc:
         print(f"error: the CP-SAT solver failed, so there is no answer: {exc}", file=sys.stderr)
         return EXIT_SOLVER_FAILED
@@ -116,10 +117,12 @@ def answer(
         print_json(result_to_dict(company, result, route_to_dict))
         return code
     objective = f", objective {args.objective}" if objective_in_header else ""
-    print(f"{company} best run, phase {position.phase}{objective}: {status_text(result)}")
+    status = status_line(result.status, result.seconds, result.bound, result.reason, stop)
+    print(f"{company} best run, phase {position.phase}{objective}: {status}")
     if result.routes:
         print_trains(result.evaluation.trains)
-    print(f"Solved in {result.seconds:.2f} s")
+    if solved := solved_line(result.status, result.seconds):
+        print(solved)
     return code
 
 
