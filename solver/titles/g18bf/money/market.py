@@ -48,6 +48,19 @@ def cell(price: int, where: str = "price") -> MarketCell:
     return market().cell_of(price, where, rulebook.MARKET)
 
 
+def dealing_problems(kind: str, price: int, company: str, rule: str, minor: str) -> list[Problem]:
+    """What stops any dealing in a company's shares at `price` (a sale, a purchase, a redemption; `rule` cites it):
+    a minor, whose one charter is never dealt in (`minor` says so for the dealing), or a price not on the market."""
+    where = f"company {company}"
+    if kind == "minor":
+        return [Problem(where, rule, f"{company} is a minor: {minor}")]
+    try:
+        cell(price, f"{where}.price")
+    except InputError as exc:
+        return list(exc.problems)
+    return []
+
+
 def shift(price: int, spaces: int, why: str, rule: str, ceiling: int | None = None) -> Move:
     """The move of `price` by `spaces` spaces (negative: left), stopping at the Closed box, the last space or
     `ceiling` (a minor's 165)."""
