@@ -59,41 +59,40 @@ def _search(title: str, company: str, status: str, ctrl_c: bool) -> Callable[...
     return search
 
 
-def _run(
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    case: tuple[str, str, str, Path, str],
-    status: str,
-    ctrl_c: bool,
-) -> tuple[int, str]:
-    title, module, name, path, company = case
-    monkeypatch.setattr(f"{module}.{name}", _search(title, company, status, ctrl_c))
-    code = main(["routes", str(path), "--company", company, "--time-limit", "60"])
-    out, err = capsys.readouterr()
-    return code, out + err
+Routes = Callable[[str, bool], tuple[int, str]]
 
 
-@pytest.mark.parametrize("case", TITLES, ids=[t[0] for t in TITLES])
-def test_ctrl_c_before_any_run_says_ctrl_c_ended_the_search_not_the_time_limit(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], case: tuple[str, str, str, Path, str]
-) -> None:
-    code, text = _run(monkeypatch, capsys, case, "unknown", ctrl_c=True)
+@pytest.fixture(params=TITLES, ids=[t[0] for t in TITLES])
+def routes(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Routes:
+    """The routes command on each title's position, its search answering with a status, with or without a press of
+    Ctrl-C: the exit code and everything printed."""
+    title, module, name, path, company = request.param
+
+    def run(status: str, ctrl_c: bool) -> tuple[int, str]:
+        monkeypatch.setattr(f"{module}.{name}", _search(title, company, status, ctrl_c))
+        code = main(["routes", str(path), "--company", company, "--time-limit", "60"])
+        out, err = capsys.readouterr()
+        return code, out + err
+
+    return run
+
+
+def test_ctrl_c_before_any_run_says_ctrl_c_ended_the_search_not_the_time_limit(routes: Routes) -> None:
+    code, text = routes("unknown", True)
     assert code == 4, text
     assert "best run, phase" in text and "stopped by Ctrl-C after 1.2 s: no run found yet" in text, text
     assert "time limit" not in text and "interrupted" not in text, text
 
 
-@pytest.mark.parametrize("case", TITLES, ids=[t[0] for t in TITLES])
-def test_ctrl_c_after_a_run_says_ctrl_c_and_gives_the_time_once(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], case: tuple[str, str, str, Path, str]
-) -> None:
-    code, text = _run(monkeypatch, capsys, case, "feasible", ctrl_c=True)
+def test_ctrl_c_after_a_run_says_ctrl_c_and_gives_the_time_once(routes: Routes) -> None:
+    code, text = routes("feasible", True)
     assert code == 3, text
     assert f"stopped by Ctrl-C after 1.2 s: best run so far, bound {BOUND}" in text, text
     assert "Solved in" not in text, text
 
 
-@pytest.mark.parametrize("case", TITLES, ids=[t[0] for t in TITLES])
 @pytest.mark.parametrize(
     ("status", "words"),
     [
@@ -101,24 +100,16 @@ def test_ctrl_c_after_a_run_says_ctrl_c_and_gives_the_time_once(
         ("feasible", f"best found in 1.2 s, bound {BOUND}"),
     ],
 )
-def test_a_search_the_time_limit_ended_says_so_and_gives_the_time_once(
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    case: tuple[str, str, str, Path, str],
-    status: str,
-    words: str,
-) -> None:
-    code, text = _run(monkeypatch, capsys, case, status, ctrl_c=False)
+def test_a_search_the_time_limit_ended_says_so_and_gives_the_time_once(routes: Routes, status: str, words: str) -> None:
+    code, text = routes(status, False)
     assert code == {"unknown": 4, "feasible": 3}[status], text
     assert words in text and "Ctrl-C" not in text, text
     assert "Solved in" not in text, text
 
 
-def test_ctrl_c_leaves_the_previous_handler_in_place(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_ctrl_c_leaves_the_previous_handler_in_place(routes: Routes) -> None:
     before = signal.getsignal(signal.SIGINT)
-    _run(monkeypatch, capsys, TITLES[1], "unknown", ctrl_c=True)
+    routes("unknown", True)
     assert signal.getsignal(signal.SIGINT) is before
     assert signal.set_wakeup_fd(-1) == -1  # no wakeup descriptor left behind
 
