@@ -105,14 +105,20 @@ class TrainScore:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Evaluation:
-    """The verdict on a run: every rule broken, or each train's score and the totals."""
+class TrainMoney(Protocol):
+    """What one train of a run earns: revenue, and `subsidy` paid beside it."""
 
-    company: str
-    legal: bool
-    problems: tuple[Problem, ...] = ()
-    trains: tuple[TrainScore, ...] = ()
+    @property
+    def revenue(self) -> int: ...
+
+    @property
+    def subsidy(self) -> int: ...
+
+
+class RunTotals:
+    """A run's totals from its trains (a dataclass's `trains`): revenue, the money paid beside revenue and both."""
+
+    trains: Sequence[TrainMoney]
 
     @property
     def revenue(self) -> int:
@@ -121,6 +127,20 @@ class Evaluation:
     @property
     def subsidy(self) -> int:
         return sum(t.subsidy for t in self.trains)
+
+    @property
+    def total(self) -> int:
+        return self.revenue + self.subsidy
+
+
+@dataclass(frozen=True)
+class Evaluation(RunTotals):
+    """The verdict on a run: every rule broken, or each train's score and the totals."""
+
+    company: str
+    legal: bool
+    problems: tuple[Problem, ...] = ()
+    trains: tuple[TrainScore, ...] = ()
 
 
 class RouteRules(Protocol):

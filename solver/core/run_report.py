@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.core.evaluator import Evaluation, TrainScore
+from solver.core.evaluator import Evaluation, RunTotals, TrainScore
 from solver.core.search.run_search import SearchResult
 from solver.core.track_graph import NodeRef, TrackGraph
 
@@ -43,7 +43,7 @@ class TrainCard:
 
 
 @dataclass(frozen=True)
-class RunReport:
+class RunReport(RunTotals):
     """A company's run: its cards, revenue, subsidy and total, or the problems (`where: message (rule)`) when the
     run is not legal."""
 
@@ -51,18 +51,6 @@ class RunReport:
     legal: bool
     trains: tuple[TrainCard, ...]
     problems: tuple[str, ...]
-
-    @property
-    def revenue(self) -> int:
-        return sum(t.revenue for t in self.trains)
-
-    @property
-    def subsidy(self) -> int:
-        return sum(t.subsidy for t in self.trains)
-
-    @property
-    def total(self) -> int:
-        return self.revenue + self.subsidy
 
 
 def _place(graph: TrackGraph, ref: NodeRef) -> str:
