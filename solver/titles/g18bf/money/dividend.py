@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from solver.core.market import Move, place_token
 from solver.core.money_steps import Step, outcome_dict
-from solver.errors import InputError, Problem
+from solver.errors import InputError, Problem, problems_of
 from solver.titles.g18bf.money import rulebook
 from solver.titles.g18bf.money.kinds import POOL, SHARES, TREASURY, Kind
 from solver.titles.g18bf.money.ledger import BANK, Ledger
@@ -70,11 +70,7 @@ def half_pay(earnings: int) -> int:
 
 
 def _check(kind: Kind, company: str, price: int, earnings: int, choice: Choice, holdings: Mapping[str, int]) -> None:
-    problems: list[Problem] = []
-    try:
-        cell(price, f"company {company}.price")
-    except InputError as exc:
-        problems += exc.problems
+    problems = problems_of(lambda: cell(price, f"company {company}.price"))
     if earnings < 0:
         problems.append(Problem("earnings", rulebook.PUBLIC_DIVIDEND, f"earnings cannot be negative ({earnings})"))
     if kind == "minor" and choice != "full":

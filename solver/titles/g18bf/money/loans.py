@@ -17,7 +17,7 @@ from typing import Any
 
 from solver.core.market import Move
 from solver.core.money_steps import Step, outcome_dict
-from solver.errors import InputError, Problem
+from solver.errors import InputError, Problem, problems_of
 from solver.titles.g18bf.money import rulebook
 from solver.titles.g18bf.money.kinds import Kind
 from solver.titles.g18bf.money.ledger import BANK, Ledger
@@ -86,11 +86,7 @@ def end_of_turn_preview(
     train limit is 0 there (minors in phase 8, §8) is not made to buy one. InputError names the field."""
     figures = loan_figures()
     value, rate, limit = int(figures["value"]), int(figures["interest"]), int(figures["limit"][kind])
-    problems: list[Problem] = []
-    try:
-        cell(price, f"company {company}.price")
-    except InputError as exc:
-        problems += exc.problems
+    problems = problems_of(lambda: cell(price, f"company {company}.price"))
     for name, n in (("cash", cash), ("loans", loans), ("trains", trains), ("new_loans", new_loans)):
         if n < 0:
             problems.append(Problem(name, rulebook.LOANS, f"{name} cannot be negative ({n})"))

@@ -12,7 +12,7 @@ from typing import Any
 
 from solver.core.board_data import DATA_ROOT
 from solver.core.market import MarketCell, Move, StockMarket
-from solver.errors import InputError, Problem
+from solver.errors import InputError, Problem, problems_of
 from solver.titles.g18bf.money import rulebook
 
 
@@ -54,11 +54,7 @@ def dealing_problems(kind: str, price: int, company: str, rule: str, minor: str)
     where = f"company {company}"
     if kind == "minor":
         return [Problem(where, rule, f"{company} is a minor: {minor}")]
-    try:
-        cell(price, f"{where}.price")
-    except InputError as exc:
-        return list(exc.problems)
-    return []
+    return problems_of(lambda: cell(price, f"{where}.price"))
 
 
 def shift(price: int, spaces: int, why: str, rule: str, ceiling: int | None = None) -> Move:
