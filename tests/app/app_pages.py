@@ -1,5 +1,5 @@
-"""What the pages' tests (Streamlit AppTest) share: the app started on a store of its own (the `app` fixture in
-conftest.py), a position opened on a page, a press of Solve waited for, and the text a page shows."""
+"""What the pages' tests (Streamlit AppTest) share beside the `app` fixture (tests/conftest.py): a position opened on a
+page, a press of Solve waited for, and the text a page shows."""
 
 from __future__ import annotations
 
@@ -10,15 +10,6 @@ from streamlit.testing.v1 import AppTest
 
 from solver.any_position import load_any_position
 from solver.core.board_position import BoardPosition
-
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
-
-
-def start_app() -> AppTest:
-    """The app run once (the caller points RMS_DB_PATH at a store of its own)."""
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.run()
-    return at
 
 
 def open_on(app: AppTest, path: Path, page: str) -> BoardPosition:

@@ -10,7 +10,6 @@ from typing import Any
 
 import polars as pl
 import pytest
-from app_pages import start_app
 from streamlit.testing.v1 import AppTest
 
 from solver.titles.g1862.loading import load_position
@@ -22,12 +21,10 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
-    monkeypatch.setenv("RMS_DB_PATH", str(tmp_path / "positions.sqlite3"))
-    at = start_app()
-    at.switch_page("pages/mergers.py").run()
-    assert not at.exception
-    return at
+def app(app: AppTest) -> AppTest:
+    app.switch_page("pages/mergers.py").run()
+    assert not app.exception
+    return app
 
 
 def shown(at: AppTest) -> str:
