@@ -2,7 +2,8 @@
 from the title's data in its own orientation (flat-topped for 1860, pointy-topped with lettered rows for 18BF)
 with the position's tiles and station markers, what stands on it listed beside it, and the title's New board
 form. A title with board edits (1860) is edited beside the map (pages/title_board_edit.py); another (18BF) is
-changed by uploading its file (Saved positions) until its tile-lay rules come. Runs are on the Routes page."""
+checked by its board rules, its faults listed, and changed by uploading its file (Saved positions) until it has an
+editor. Runs are on the Routes page."""
 
 from __future__ import annotations
 
@@ -125,8 +126,8 @@ def _company_table(summary: dict[str, Any]) -> None:
 
 
 def show(pos: BoardPosition) -> None:
-    """The board of `pos` with its tiles and markers, the title's board editor where it has one (1860), and the
-    lists of what stands on it."""
+    """The board of `pos` with its tiles and markers, the faults its board rules find, the title's board editor
+    where it has one (1860), and the lists of what stands on it."""
     board = pos.board
     title = short_title(board.title)
     grid = "flat-topped hexes" if board.layout.orientation == "flat" else "pointy-topped hexes with lettered rows"
@@ -156,11 +157,11 @@ def show(pos: BoardPosition) -> None:
             figure = position_figure(pos, height_for_width(board, EDIT_MAP_WIDTH), selected=[hex_])
             st.plotly_chart(figure, key="title-board-map", config=config)
     else:
-        coming = "tile lays" if rules.on_core_routes else "tile lays, routes"
         st.caption(
-            f"{drawn} {title}'s rules ({coming}) come next: until then the board is not edited here; change a position "
-            "by uploading its file on the Saved positions page (docs/board-data.md, Positions of any title)."
+            f"{drawn} {title}'s board rules check it (any fault is listed above the map); it is not edited here yet: "
+            "change a position by uploading its file on the Saved positions page (docs/app.md)."
         )
+        title_board_edit.problems(rules, pos)
         fig = position_figure(pos, height_for_width(board, MAP_WIDTH))
         fig.update_layout(width=MAP_WIDTH)
         st.plotly_chart(fig, key="title-board-map", config=config, width="content")

@@ -1,8 +1,9 @@
 """The Board page's editor for a title whose board edits are on the core's positions (1860: docs/board-1860.md,
 docs/app.md "Editing an 1860 board"), called by pages/title_board.py: a hex chosen, its tile offer (optionally
-for the company laying it, whose lay rules then apply), the tile removed, bases placed and removed; the companies'
-trains, the phase and the board-rule options. Every edit is the title's pure function (`Title.edit`): refused
-whole with the hex or company and the rule named, or made with Undo to step back."""
+for the company on its turn, whose lay rules then apply), the tile removed, bases placed (that company's built by
+its rules) and removed; the companies' trains, the phase and the board-rule options. Every edit is the title's
+pure function (`Title.edit`): refused whole with the hex or company and the rule named, or made with Undo to step
+back."""
 
 from __future__ import annotations
 
@@ -51,8 +52,8 @@ def _tile_offer(rules: Title, pos: BoardPosition, hex_: str) -> None:
     layers = [NOBODY, *pos.companies]
     if st.session_state.get(LAYER) not in layers:
         st.session_state[LAYER] = NOBODY
-    layer = st.selectbox("Laid by (its lay rules apply: reach, RB L483-L499)", layers, key=LAYER)
-    company = None if layer == NOBODY else layer
+    st.selectbox("Laid or built by (its turn's rules apply: reach, RB L483-L499, L511)", layers, key=LAYER)
+    company = _on_turn()
     offers = rules.edit("tile_offer", pos, hex_, company)
     with st.expander(f"Tile offer for {hex_} ({len(offers)})", expanded=True):
         if not offers:
@@ -83,6 +84,12 @@ def _tile_offer(rules: Title, pos: BoardPosition, hex_: str) -> None:
             st.rerun()
 
 
+def _on_turn() -> str | None:
+    """The company chosen in *Laid or built by*, whose turn's rules apply to its tiles and bases (None: copying)."""
+    layer = st.session_state.get(LAYER, NOBODY)
+    return None if layer == NOBODY else str(layer)
+
+
 def _bases(rules: Title, pos: BoardPosition, hex_: str) -> None:
     nodes = pos.face(hex_).nodes
     spaces = [i for i, node in enumerate(nodes) if node.slots > 0]
@@ -106,9 +113,10 @@ def _bases(rules: Title, pos: BoardPosition, hex_: str) -> None:
                 )
                 st.rerun()
         elif cols[2].button("Place base", key=f"rebase-{hex_}-{i}"):
+            built = company == _on_turn()  # built on its turn: its bases must reach the station (RB L511)
             session.apply_board(
-                partial(rules.edit, "place_marker", hex_=hex_, node=i, company=company),
-                f"Placed {company}'s base on {hex_}.",
+                partial(rules.edit, "place_marker", hex_=hex_, node=i, company=company, built=built),
+                f"{'Built' if built else 'Placed'} {company}'s base on {hex_}.",
             )
             st.rerun()
 
@@ -156,7 +164,9 @@ def phase_panel(rules: Title, pos: BoardPosition) -> None:
 
 
 def problems(rules: Title, pos: BoardPosition) -> None:
-    """The faults of a position loaded with them (a file or a draft): listed, so that edits can fix them."""
+    """The faults of a position loaded with them (a file or a draft): listed, so that edits (or, for a title
+    without an editor, a corrected file) can fix them."""
     found = rules.board_problems(pos)
     if found:
-        session.show_problems(found, f"This position breaks {rules.short}'s board rules; edits keep no new fault:")
+        fix = "edits keep no new fault" if rules.editor is not None else "upload a corrected file to fix them"
+        session.show_problems(found, f"This position breaks {rules.short}'s board rules; {fix}:")

@@ -2,7 +2,7 @@
 the title; a file without it is 1862's (docs/position.md), whose own format and messages are kept exactly. The
 other titles' positions are the core's (`solver.core.board_position`, docs/board-data.md "Positions of any
 title": 1860, 18BF), checked against their board data; `load_checked_position` adds the title's board rules
-where it has them (1860: docs/board-1860.md).
+where it has them (1860: docs/board-1860.md; 18BF: docs/routes-18bf.md, "Board rules").
 
 A title's package is imported only when one of its positions is read or written.
 """
@@ -57,8 +57,12 @@ def any_position_to_dict(position: AnyPosition) -> dict[str, Any]:
 
 def load_checked_position(path: str | Path) -> AnyPosition:
     """`load_any_position`, then the title's board rules (tiles, bases, trains) where it has them: InputError with
-    every fault, each naming the hex or company and the rule."""
-    position = load_any_position(path)
+    every fault, each naming the hex or company and the rule (the board data's limits cited where the title's data
+    says where its rulebook states them: 18BF's tile counts and marker spaces)."""
+    try:
+        position = load_any_position(path)
+    except InputError as exc:
+        raise InputError([_cited(p) for p in exc.problems]) from None
     problems = title(title_of(position)).board_problems(position)
     if problems:
         raise InputError([_cited(p) for p in problems])
@@ -78,5 +82,5 @@ def what_was_checked(position: BoardPosition) -> str:
     """What `validate` and `show` checked a position of a title on the core's board data against."""
     described = title(position.title)
     if described.board_rules is None:
-        return f"its board data; the tile-lay and route rules of {described.short} are not applied yet"
+        return f"its board data; the board rules of {described.short} are not applied yet"
     return f"its board data and {described.board_rules_checked}; its route rules judge runs when they are scored"

@@ -2,8 +2,7 @@
 
 An 1862 file is checked against every rule of 1862 (docs/position.md); a file of another title (its `game`:
 1860, 18bf) against that title's board data (docs/board-data.md "Positions of any title") and its board rules
-where it has them (1860: docs/board-1860.md); the output says which (18BF: its tile-lay and route rules are not
-applied yet)."""
+(1860: docs/board-1860.md; 18BF: docs/routes-18bf.md, "Board rules"); the output says which."""
 
 from __future__ import annotations
 

@@ -9,6 +9,7 @@ fault raises `DataError` naming the file and the field.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -124,6 +125,12 @@ class Board:
     #: The phases of each value printed on an off-board area, in order (`title.json` → `value_columns`; empty
     #: when the title does not say: a drawing then merges equal neighbours).
     value_columns: tuple[tuple[str, ...], ...] = ()
+    #: Where the rulebook states a limit the loader checks (`title.json` → `rules`: `tile_counts`, `spaces`).
+    rules: Mapping[str, str] = dataclasses.field(default_factory=lambda: MappingProxyType({}))
+
+    def rule(self, limit: str, default: str) -> str:
+        """The rulebook's reference for `limit` (`tile_counts`, `spaces`), or `default` when the data gives none."""
+        return self.rules.get(limit, default)
 
     @property
     def becomes(self) -> Mapping[str, frozenset[str]]:
@@ -413,6 +420,7 @@ def load_board_from(folder: FilePath, map_variant: str | None = None) -> Board:
         tiles=MappingProxyType(tiles),
         companies=MappingProxyType(reader.companies(companies_path, companies_file, hexes)),
         value_columns=title.value_columns,
+        rules=MappingProxyType({str(limit): rule for limit, rule in title.rules.items()}),
     )
 
 

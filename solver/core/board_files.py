@@ -49,6 +49,8 @@ class TitleFile(_Strict):
     company_kinds: dict[str, KindSpec] = Field(min_length=1)
     maps: tuple[str, ...] = Field(min_length=1)
     value_columns: tuple[tuple[str, ...], ...] = ()
+    # Where the title's rulebook states the limits the loader checks (`tile_counts`, `spaces`)
+    rules: dict[Literal["tile_counts", "spaces"], str] = Field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- nodes and paths, shared by map.json and tiles.json

@@ -195,7 +195,11 @@ def _tile_problems(board: Board, spec: PositionFile) -> list[Problem]:
         if tile is not None and tile.count is not None and used > tile.count:
             hexes = ", ".join(lay.hex for lay in spec.tiles if lay.tile == tile_id)
             problems.append(
-                Problem(f"tiles {hexes}", BOARD, f"tile {tile_id} is laid {used} times; the box holds {tile.count}")
+                Problem(
+                    f"tiles {hexes}",
+                    board.rule("tile_counts", BOARD),
+                    f"tile {tile_id} is laid {used} times; the box holds {tile.count}",
+                )
             )
     return problems
 
@@ -227,7 +231,11 @@ def _station_problems(board: Board, spec: PositionFile, faces: Mapping[str, Face
                 problems.append(Problem(here, BOARD, "a company has two markers on one node"))
             if len(markers) > node.slots:
                 problems.append(
-                    Problem(here, BOARD, f"{len(markers)} markers on a {node.kind} node with {node.slots} space(s)")
+                    Problem(
+                        here,
+                        board.rule("spaces", BOARD),
+                        f"{len(markers)} markers on a {node.kind} node with {node.slots} space(s)",
+                    )
                 )
     return problems
 

@@ -1,16 +1,18 @@
-"""What any title's tile lays share: the tiles in use, the tiles and rotations a chain of upgrades reaches on a hex,
-where a tile's track runs off the map or into a barrier, and the edit pattern (an edit is refused with the problems
-it adds, nothing half-applied).
+"""What any title's tile lays and station markers share: the tiles in use, the tiles and rotations a chain of
+upgrades reaches on a hex, the edges a tile's track may point to, the markers each company has on the board, and
+the edit pattern (an edit is refused with the problems it adds, nothing half-applied).
 
 Which tiles a hex takes at all (station kinds, labels) and what else a lay must do are each title's rules; the
 title passes them in as a predicate (`first`). The upgrade step itself is `solver.core.upgrades` (the rule every
-title shares: the new tile keeps every old path on the same sides).
+title shares: the new tile keeps every old path on the same sides). The board data's own rules are applied here
+for any title: a first tile is of the colour after the printed one and points to every edge the hex marks with a
+stub (docs/board-data.md, `hexes[].stubs`); an upgrade is one the tile's `upgrades` list.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from solver.core.board_data import Board, Tile
 from solver.core.board_position import BoardPosition
@@ -33,53 +35,99 @@ def tiles_left(position: BoardPosition, tile: Tile, hex_: str) -> int | None:
     return tile.count - tiles_in_use(position)[tile.id] + (1 if here is not None and here.tile == tile.id else 0)
 
 
-def reachable_lays(board: Board, hex_: str, first: Callable[[Tile], bool]) -> dict[str, frozenset[int]]:
-    """Every tile, with its rotations, that a chain of lays can leave on `hex_`: a tile of the colour after the
-    printed one (the first colour on a plain hex) that `first` accepts and that keeps the printed track, then
-    each listed upgrade that keeps the track of the tile it replaces (`upgrade_rotations`)."""
+def first_rotations(board: Board, hex_: str, tile: Tile) -> tuple[int, ...]:
+    """The rotations at which `tile` may be the first tile laid on `hex_`, as far as the board data says: it is of
+    the colour after the printed one (the first colour on a hex printed without track), keeps the printed track
+    (`upgrade_rotations`) and has track to every edge with a stub."""
     printed = board.hexes[hex_]
     colors = board.colors
     start = 0 if printed.color not in colors else colors.index(printed.color) + 1
+    if start >= len(colors) or tile.color != colors[start]:
+        return ()
+    rotations = upgrade_rotations(printed.face, 0, tile.face, board.becomes, tile.fixed_rotation, board.joining)
+    return tuple(r for r in rotations if set(printed.stubs) <= tile.face.exits(r))
+
+
+def next_rotations(board: Board, old: str, old_rotation: int, new: str) -> tuple[int, ...]:
+    """The rotations at which tile `new` may replace tile `old` laid at `old_rotation`: an upgrade `old` lists,
+    keeping every old path on the same sides (`upgrade_rotations`)."""
+    tile = board.tiles.get(new)
+    if tile is None or new not in board.tiles[old].upgrades:
+        return ()
+    return upgrade_rotations(
+        board.tiles[old].face, old_rotation, tile.face, board.becomes, tile.fixed_rotation, board.joining
+    )
+
+
+def reachable_lays(board: Board, hex_: str, first: Callable[[Tile], bool]) -> dict[str, frozenset[int]]:
+    """Every tile, with its rotations, that a chain of lays can leave on `hex_`: a first tile `first` accepts
+    (`first_rotations`), then each listed upgrade keeping the track of the tile it replaces (`next_rotations`)."""
     reach: dict[str, set[int]] = {}
-    todo: list[tuple[str, int]] = []
-    for tile in board.tiles.values():
-        if start < len(colors) and tile.color == colors[start] and first(tile):
-            rotations = upgrade_rotations(printed.face, 0, tile.face, board.becomes, tile.fixed_rotation, board.joining)
-            todo += [(tile.id, r) for r in rotations]
+    todo = [(t.id, r) for t in board.tiles.values() if first(t) for r in first_rotations(board, hex_, t)]
     while todo:
         tile_id, rotation = todo.pop()
         if rotation in reach.setdefault(tile_id, set()):
             continue
         reach[tile_id].add(rotation)
-        old = board.tiles[tile_id]
-        for target in old.upgrades:
-            new = board.tiles.get(target)
-            if new is None:
-                continue
-            todo += [
-                (target, r)
-                for r in upgrade_rotations(
-                    old.face, rotation, new.face, board.becomes, new.fixed_rotation, board.joining
-                )
-            ]
+        upgrades = board.tiles[tile_id].upgrades
+        todo += [(new, r) for new in upgrades for r in next_rotations(board, tile_id, rotation, new)]
     return {t: frozenset(r) for t, r in reach.items()}
 
 
-def blocked_exits(board: Board, hex_: str, tile: Tile, rotation: int) -> list[tuple[int, str]]:
-    """The edges of `tile` at `rotation` on `hex_` whose track runs into the sea (no hex of the map beyond), into
-    a border of type `impassable`, or into an off-board area whose printed track does not meet it; each with what
-    is there."""
-    blocked: list[tuple[int, str]] = []
+def _blocked(board: Board, hex_: str, edge: int) -> str | None:
+    """What stops track pointing out of `hex_` on `edge` (None: nothing): the sea (no hex of the map beyond), a
+    border of type `impassable`, or a hex that is not land whose printed track does not meet that side."""
+    other = board.layout.neighbour(hex_, edge)
+    border = board.border(hex_, edge)
+    if other is None or other not in board.hexes:
+        return "the sea (no hex of the map)"
+    if border is not None and border.type == "impassable":
+        return f"the barrier{' ' + border.name if border.name else ''} towards {other}"
+    if board.hexes[other].kind != "land" and opposite(edge) not in board.hexes[other].face.exits():
+        return f"{board.hexes[other].name or other}, which has no track on that side"
+    return None
+
+
+def open_edges(board: Board, hex_: str) -> frozenset[int]:
+    """The edges of `hex_` that a tile's track may point to (none of the faults `blocked_track` names)."""
+    return frozenset(edge for edge in range(6) if _blocked(board, hex_, edge) is None)
+
+
+def blocked_track(board: Board, hex_: str, tile: Tile, rotation: int) -> str | None:
+    """Where `tile` at `rotation` on `hex_` runs track into the sea (no hex of the map beyond), into a border of
+    type `impassable`, or into an off-board area whose printed track does not meet it, said of its first such edge;
+    None when it runs into none."""
     for edge in sorted(tile.face.exits(rotation)):
-        other = board.layout.neighbour(hex_, edge)
-        border = board.border(hex_, edge)
-        if other is None or other not in board.hexes:
-            blocked.append((edge, "the sea (no hex of the map)"))
-        elif border is not None and border.type == "impassable":
-            blocked.append((edge, f"the barrier{' ' + border.name if border.name else ''} towards {other}"))
-        elif board.hexes[other].kind != "land" and opposite(edge) not in board.hexes[other].face.exits():
-            blocked.append((edge, f"{board.hexes[other].name or other}, which has no track on that side"))
-    return blocked
+        what = _blocked(board, hex_, edge)
+        if what is not None:
+            return f"tile {tile.id} at rotation {rotation} runs track on edge {edge} into {what}"
+    return None
+
+
+def markers_by_company(position: BoardPosition) -> dict[str, list[tuple[str, int]]]:
+    """Each company's station markers on the board: (hex, node index), in the order of the position's stations."""
+    found: dict[str, list[tuple[str, int]]] = {}
+    for hex_, nodes in position.stations.items():
+        for i, node in enumerate(nodes):
+            for company in node:
+                found.setdefault(company, []).append((hex_, i))
+    return found
+
+
+def homes_without_marker(position: BoardPosition, companies: Iterable[str]) -> list[str]:
+    """Those of `companies` with a home on the map whose home node holds no marker of theirs."""
+    board = position.board
+    placed = markers_by_company(position)
+    missing = []
+    for company in companies:
+        info = board.companies[company]
+        if (
+            info.home is not None
+            and info.home in board.hexes
+            and (info.home, info.home_node) not in placed.get(company, [])
+        ):
+            missing.append(company)
+    return missing
 
 
 def new_problems(

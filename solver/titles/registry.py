@@ -226,6 +226,11 @@ TITLES: Mapping[str, Title] = MappingProxyType(
                 subsidy=None,
                 # a G-train runs no route (§10.6): the Routes page marks its cities and joins none
                 unrouted="solver.titles.g18bf.trains:runs_no_route",
+                # its board rules (docs/routes-18bf.md, "Board rules"): `validate`, `show` and the Board page's list
+                # of faults; no editor yet (no `edit`), so the Board page does not edit an 18BF board
+                board_rules="solver.titles.g18bf.tile_lays:board_problems",
+                board_rules_checked="18BF's board rules (tiles for their hex, phase and track, §10.4; station "
+                "markers, §10.5; train limits, §8, §10.10)",
             ),
         )
     }

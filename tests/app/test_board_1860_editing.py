@@ -1,6 +1,7 @@
 """The Board page editing an 1860 board (Streamlit AppTest; pages/title_board_edit.py, docs/app.md "Editing an 1860
 board"): a tile laid from the hex's offer, an upgrade refused for a company whose train does not reach the tile
-with the rule named and nothing changed, Undo, a base placed, trains refused over the limit, the phase set."""
+with the rule named and nothing changed, Undo, a base placed, a base the company builds out of its reach refused
+(RB L511), trains refused over the limit, the phase set."""
 
 from __future__ import annotations
 
@@ -84,6 +85,22 @@ def test_a_base_is_placed_and_trains_over_the_limit_are_refused(app: AppTest) ->
     assert not app.exception
     assert "Refused, nothing was changed" in _errors(app) and rulebook.TRAIN_COUNTS in _errors(app)
     assert _current(app) == before
+
+
+def test_a_base_built_by_the_company_on_its_turn_must_be_reached_rb_l511(app: AppTest) -> None:
+    """With IOW chosen in *Laid or built by*, IOW's base on Newport (G5), which its bases do not reach, is refused
+    naming the rule and nothing changes; copying the table (no company chosen) places it."""
+    _open(app, _early(), "G5")
+    app.selectbox(key="title_edit_company").set_value("IOW").run()
+    app.selectbox(key="base-G5-0").set_value("IOW").run()
+    before = _current(app)
+    app.button(key="rebase-G5-0").click().run()
+    assert not app.exception
+    assert "Refused, nothing was changed" in _errors(app) and rulebook.BASE_REACH in _errors(app)
+    assert "G5 (Newport)" in _errors(app) and _current(app) == before
+    app.selectbox(key="title_edit_company").set_value("(copying the table: no company)").run()
+    app.button(key="rebase-G5-0").click().run()
+    assert _current(app).stations["G5"] == (("IOW",),)
 
 
 def test_the_phase_is_set_and_a_rusting_phase_is_refused(app: AppTest) -> None:

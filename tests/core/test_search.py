@@ -26,7 +26,7 @@ from solver.core.search.candidates import (
     list_candidates,
 )
 from solver.core.search.run_rules import RunRules
-from solver.core.search.run_search import LISTING_STOPPED, OptimizerMismatch, RunProblem, best_run
+from solver.core.search.run_search import LISTING_BUDGET, LISTING_STOPPED, OptimizerMismatch, RunProblem, best_run
 from solver.core.track_graph import Link, NodeRef, TrackGraph
 
 GRAPH = TrackGraph(hub({"S&C": ["2+1"]}))
@@ -185,6 +185,27 @@ def test_a_stop_event_already_set_ends_the_search_at_its_first_check() -> None:
     result = best_run(problem(["4", "4"], RunRules()), time_limit=60, stop=stop)
     assert stop.checks_after_stop == 1  # the listing's first check, counted (not timed)
     assert result.status == "unknown" and result.reason == LISTING_STOPPED and result.listed == 0
+
+
+def test_a_listing_budget_gives_up_the_listing_after_so_many_checks_and_says_so() -> None:
+    """A listing budget of 0 checks ends the first listing at its first check (status unknown, LISTING_BUDGET,
+    the stop not asked); one above what the listing needs changes nothing."""
+    trains = ["4", "4"]
+    unlimited = best_run(problem(trains, RunRules()), time_limit=60)
+    stop = StopAtCheck()
+    cut = best_run(problem(trains, RunRules()), time_limit=60, stop=stop, listing_budget=0)
+    assert cut.status == "unknown" and cut.reason == LISTING_BUDGET and not cut.routes and stop.checks == 0
+    roomy = best_run(problem(trains, RunRules()), time_limit=60, listing_budget=1_000)
+    assert unlimited.status == "optimal"
+    assert (roomy.status, roomy.routes, roomy.bound) == (unlimited.status, unlimited.routes, unlimited.bound)
+
+
+def test_a_stop_within_the_listing_budget_is_a_stop() -> None:
+    stop = StopAtCheck()
+    stop.set()
+    result = best_run(problem(["4", "4"], RunRules()), time_limit=60, stop=stop, listing_budget=1_000)
+    assert stop.checks_after_stop == 1
+    assert result.status == "unknown" and result.reason == LISTING_STOPPED
 
 
 def _candidate(score: int, nodes: str, track: int, marks: frozenset[str] = frozenset()) -> Candidate:

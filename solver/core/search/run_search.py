@@ -58,6 +58,7 @@ FIRST_SHARE = 0.2
 ROUND_WORK = 0.25
 
 LISTING_STOPPED = "stopped while listing routes"
+LISTING_BUDGET = "more routes than the listing budget allows"
 SEARCH_STOPPED = "stopped before any run was found"
 NO_ROUTE = "no train has a route it may run"
 NO_RUN = "no choice of routes makes a legal run"
@@ -123,11 +124,14 @@ def best_run(
     progress: Callable[[ProgressInfo], None] | None = None,
     workers: int = 1,
     search_proves: bool = False,
+    listing_budget: int | None = None,
 ) -> SearchResult:
     """The best run of `problem`'s trains by `objective`, proven where the time limit allows. With
     `search_proves`, a quick first run that searched every choice of the listed candidates within its budget
     (`incumbent.searched_run`) proves the best of them without CP-SAT (worth it where few trains run and the
-    candidates conflict little)."""
+    candidates conflict little). With `listing_budget`, the first listing gives up after that many of its checks
+    (one every CHECK_EVERY steps): status 'unknown', reason LISTING_BUDGET, for a title that then searches the
+    run its own way (a fixed amount of work, so the outcome depends on nothing but the problem)."""
     started = time.perf_counter()
     deadline = started + time_limit
     weights = Weights(objective)
@@ -150,10 +154,28 @@ def best_run(
             problem.graph, problem.walk, trains, weights, track_bits, should_stop, share, least, rules.track_only
         )
 
+    checks = 0
+
+    def first_should_stop() -> bool:
+        nonlocal checks
+        checks += 1
+        return (listing_budget is not None and checks > listing_budget) or should_stop()
+
     try:
-        listed = listing(FIRST_SHARE, None)
+        listed = list_candidates(
+            problem.graph,
+            problem.walk,
+            free,
+            weights,
+            track_bits,
+            first_should_stop,
+            FIRST_SHARE,
+            None,
+            rules.track_only,
+        )
     except ListingStopped:
-        return empty("unknown", LISTING_STOPPED)
+        over = listing_budget is not None and checks > listing_budget
+        return empty("unknown", LISTING_BUDGET if over else LISTING_STOPPED)
     pinned = {
         i: pinned_candidates(problem.graph, problem.walk, spec, weights, track_bits) for i, spec in problem.pins.items()
     }

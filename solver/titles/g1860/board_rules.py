@@ -13,7 +13,8 @@ of a phase not reached (RB L272, L293). The tile counts, fixed rotations and mar
 
 `lay_problems(before, after, hex, company)` adds the rules of one company's lay (Laying Track, RB L483-L485;
 Upgrading Track, RB L495-L499): the company must reach the tile, and an upgrade must add track it can use or raise
-a value it can reach.
+a value it can reach. `build_problems(before, hex, node, company)` adds those of one company building a base on its
+turn (Building Bases, RB L509, L511): its home base first, then only on stations its bases reach.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from types import MappingProxyType
 from solver.core.board_data import Board, Tile, load_board
 from solver.core.board_position import BoardPosition
 from solver.core.faces import Face
-from solver.core.tile_lays import blocked_exits, reachable_lays, track_from
+from solver.core.tile_lays import blocked_track, homes_without_marker, markers_by_company, reachable_lays, track_from
 from solver.errors import InputError, Problem
 from solver.titles.g1860 import rulebook
 from solver.titles.g1860.modes import company_rules, position_rules
@@ -113,13 +114,8 @@ def tile_problem(position: BoardPosition, hex_: str, tile_id: str, rotation: int
         else:
             why = f"tile {tile_id} keeps neither the printed track nor the track of a tile it upgrades"
         return Problem(where, rulebook.KEEP_TRACK, why)
-    blocked = blocked_exits(board, hex_, tile, rotation)
-    if blocked:
-        edge, what = blocked[0]
-        return Problem(
-            where, rulebook.NO_BARRIER, f"tile {tile_id} at rotation {rotation} runs track on edge {edge} into {what}"
-        )
-    return None
+    blocked = blocked_track(board, hex_, tile, rotation)
+    return None if blocked is None else Problem(where, rulebook.NO_BARRIER, blocked)
 
 
 def _tile_problems(position: BoardPosition) -> list[Problem]:
@@ -130,19 +126,10 @@ def _tile_problems(position: BoardPosition) -> list[Problem]:
 # ---------------------------------------------------------------- bases
 
 
-def _bases(position: BoardPosition) -> dict[str, list[tuple[str, int]]]:
-    by_company: dict[str, list[tuple[str, int]]] = {}
-    for hex_, nodes in position.stations.items():
-        for i, node in enumerate(nodes):
-            for company in node:
-                by_company.setdefault(company, []).append((hex_, i))
-    return by_company
-
-
 def _base_problems(position: BoardPosition) -> list[Problem]:
     board = position.board
     problems: list[Problem] = []
-    bases = _bases(position)
+    bases = markers_by_company(position)
     for company, places in bases.items():
         tokens = len(board.companies[company].rules.get("base_costs", ()))
         if len(places) > tokens:
@@ -154,18 +141,16 @@ def _base_problems(position: BoardPosition) -> list[Problem]:
                 problems.append(
                     Problem(_where(board, hex_), rulebook.ONE_BASE_PER_HEX, f"{company} has {n} bases on this hex")
                 )
-    for company in position.companies:
-        info = board.companies[company]
-        if info.home is None or info.home not in board.hexes:
-            continue
-        if (info.home, info.home_node) not in bases.get(company, []):
-            problems.append(
-                Problem(
-                    f"company {company}",
-                    rulebook.HOME_BASE,
-                    f"a company in play has its home base on {_where(board, info.home)}; none is there",
-                )
+    for company in homes_without_marker(position, position.companies):
+        home = board.companies[company].home
+        assert home is not None
+        problems.append(
+            Problem(
+                f"company {company}",
+                rulebook.HOME_BASE,
+                f"a company in play has its home base on {_where(board, home)}; none is there",
             )
+        )
     for company, info in board.companies.items():
         home = info.home
         if home is None or home not in board.hexes or (home, info.home_node) in bases.get(company, []):
@@ -262,16 +247,14 @@ def _tokened_out(position: BoardPosition, company: str, hex_: str, node: int, fl
     return len([m for m in nodes[node] if m not in flipped]) >= slots
 
 
-def reached_hexes(position: BoardPosition, company: str, train: str | None) -> frozenset[str]:
-    """The hexes `company` reaches from its bases without passing through tokened-out stations: with any length
-    of train when `train` is None (qualifying track, Laying Track, RB L483-L485), else within that train's N large
-    stations and M small stations (halts may be bypassed; Upgrading Track, RB L495). A hex with stations is reached
-    when one of its stations is counted within the train's length; a hex of plain track when track from a station
-    the train reaches runs through it."""
+def _reach(
+    position: BoardPosition, company: str, train: str | None
+) -> tuple[frozenset[str], frozenset[tuple[str, int]]]:
+    """The hexes and the stations (hex, node) `company` reaches from its bases (`reached_hexes`)."""
     flipped = frozenset(position_rules(position).flipped)
     size = train_sizes()[train] if train is not None else None
     faces = {h: position.face(h) for h in position.board.hexes}
-    starts = [(h, i) for h, nodes in position.stations.items() for i, node in enumerate(nodes) if company in node]
+    starts = markers_by_company(position).get(company, [])
     hexes: set[str] = set()
     best: dict[tuple[str, int], tuple[int, int]] = {}
     todo = [(h, i, 1, 0) for h, i in starts]
@@ -295,11 +278,42 @@ def reached_hexes(position: BoardPosition, company: str, train: str | None) -> f
             if size is not None and (nl > size.n or ns > size.m + size.n - nl):
                 continue
             todo.append((h, i, nl, ns))
-    return frozenset(hexes)
+    return frozenset(hexes), frozenset(best)
+
+
+def reached_hexes(position: BoardPosition, company: str, train: str | None) -> frozenset[str]:
+    """The hexes `company` reaches from its bases without passing through tokened-out stations: with any length
+    of train when `train` is None (qualifying track, Laying Track, RB L483-L485), else within that train's N large
+    stations and M small stations (halts may be bypassed; Upgrading Track, RB L495). A hex with stations is reached
+    when one of its stations is counted within the train's length; a hex of plain track when track from a station
+    the train reaches runs through it."""
+    return _reach(position, company, train)[0]
+
+
+def reached_stations(position: BoardPosition, company: str) -> frozenset[tuple[str, int]]:
+    """The stations (hex, node) `company` reaches from its bases by following track, not past tokened-out stations
+    (Building Bases, RB L511; a tokened-out station itself is reached, and full)."""
+    return _reach(position, company, None)[1]
 
 
 def _values(position: BoardPosition, hex_: str) -> list[int]:
     return sorted((node.value_in(position.phase) for node in position.face(hex_).nodes), reverse=True)
+
+
+def _turn_problems(before: BoardPosition, hex_: str, company: str, nothing: str) -> list[Problem]:
+    """Why `company` has no turn to build on `hex_` in `before`: it is not in play, or the Southern Railway has
+    formed and a stock round followed (RB L656: the position's `halts_ignored`), when `nothing` is built."""
+    if company not in before.companies:
+        return [Problem(f"company {company}", rulebook.HOME_BASE, f"{company} is not in play in this position")]
+    if position_rules(before).halts_ignored:
+        return [
+            Problem(
+                _where(before.board, hex_),
+                rulebook.NO_BUILDING_AFTER_SOUTHERN,
+                f"the Southern Railway has formed and a stock round followed: {nothing} any more",
+            )
+        ]
+    return []
 
 
 def lay_problems(before: BoardPosition, after: BoardPosition, hex_: str, company: str) -> list[Problem]:
@@ -310,17 +324,10 @@ def lay_problems(before: BoardPosition, after: BoardPosition, hex_: str, company
     company reaches or raise the value of a station on it (RB L497: read as docs/board-1860.md says)."""
     board = before.board
     where = _where(board, hex_)
-    state = before.companies.get(company)
-    if state is None:
-        return [Problem(f"company {company}", rulebook.HOME_BASE, f"{company} is not in play in this position")]
-    if position_rules(before).halts_ignored:
-        return [
-            Problem(
-                where,
-                rulebook.NO_BUILDING_AFTER_SOUTHERN,
-                "the Southern Railway has formed and a stock round followed: no track is laid or upgraded any more",
-            )
-        ]
+    refused = _turn_problems(before, hex_, company, "no track is laid or upgraded")
+    if refused:
+        return refused
+    state = before.companies[company]
     upgrade = hex_ in before.tiles or board.hexes[hex_].color != "white"
     info = board.companies[company]
     if not upgrade:
@@ -356,5 +363,41 @@ def lay_problems(before: BoardPosition, after: BoardPosition, hex_: str, company
             where,
             rulebook.UPGRADE_GAIN,
             f"the upgrade adds no track {company} could run a train on and raises no value it can reach",
+        )
+    ]
+
+
+# ---------------------------------------------------------------- a company's base
+
+
+def build_problems(before: BoardPosition, hex_: str, node: int, company: str) -> list[Problem]:
+    """The rules of `company` building a base on station `node` of `hex_` on its turn, in `before` (the board
+    without it): none once the Southern Railway has formed and a stock round followed (RB L656); a company with no
+    base on the map places its home base first (RB L509); any other base on a station its bases reach by following
+    track, not past tokened-out stations (RB L511). The space, the tokens, one base per hex and the home spaces are
+    the position's rules (`position_problems`)."""
+    refused = _turn_problems(before, hex_, company, "no base is built")
+    if refused:
+        return refused
+    board = before.board
+    info = board.companies[company]
+    if not markers_by_company(before).get(company):
+        if (hex_, node) == (info.home, info.home_node):
+            return []
+        home = _where(board, info.home) if info.home is not None and info.home in board.hexes else str(info.home)
+        return [
+            Problem(
+                f"company {company}",
+                rulebook.HOME_BASE,
+                f"{company} has no base on the map: its first is its home base on {home}",
+            )
+        ]
+    if (hex_, node) in reached_stations(before, company):
+        return []
+    return [
+        Problem(
+            _where(board, hex_),
+            rulebook.BASE_REACH,
+            f"{company}'s bases do not reach station {node} here by track without passing through tokened-out stations",
         )
     ]

@@ -4,7 +4,9 @@ is ever half-applied. The app's Board page calls them; its undo stack is the lis
 
 Copying a board from the table (no company named) checks what is on the board: `board_rules.position_problems`
 and the core loader's counts. Naming the company that lays a tile adds the rules of its turn
-(`board_rules.lay_problems`: it reaches the tile; an upgrade adds track it can use or raises a value, RB L483-L499).
+(`board_rules.lay_problems`: it reaches the tile; an upgrade adds track it can use or raises a value, RB L483-L499);
+a base the company builds on its turn (`place_marker(..., built=True)`) adds `board_rules.build_problems` (its home
+base first, then a station its bases reach, RB L509, L511).
 """
 
 from __future__ import annotations
@@ -18,7 +20,14 @@ from solver.core.tile_lays import new_problems, tiles_left
 from solver.core.upgrades import upgrade_fits, upgrade_rotations
 from solver.errors import InputError, Problem
 from solver.titles.g1860 import rulebook
-from solver.titles.g1860.board_rules import lay_problems, legal_lays, phase_colours, position_problems, tile_problem
+from solver.titles.g1860.board_rules import (
+    build_problems,
+    lay_problems,
+    legal_lays,
+    phase_colours,
+    position_problems,
+    tile_problem,
+)
 
 
 @dataclass(frozen=True)
@@ -256,9 +265,12 @@ def _with_markers(position: BoardPosition, hex_: str, node: int, markers: Iterab
     return data
 
 
-def place_marker(position: BoardPosition, hex_: str, node: int, company: str) -> BoardPosition:
+def place_marker(position: BoardPosition, hex_: str, node: int, company: str, built: bool = False) -> BoardPosition:
     """The position with a base of `company` on station `node` of `hex_` (Building Bases, RB L509-L517): a free
-    space, one base per company per hex, no more than its tokens, a space kept on another company's home."""
+    space, one base per company per hex, no more than its tokens, a space kept on another company's home. With
+    `built` the company builds it on its turn, and its rules apply too (`board_rules.build_problems`: its home base
+    first, then a station its bases reach by track, not past tokened-out stations, RB L509, L511); without, the
+    base is copied from the table."""
     _require_company(position, company)
     _require_node(position, hex_, node)
     here = position.stations.get(hex_, ())
@@ -278,7 +290,11 @@ def place_marker(position: BoardPosition, hex_: str, node: int, company: str) ->
             ]
         )
     markers = (*(here[node] if here else ()), company)
-    return _rebuilt(position, _with_markers(position, hex_, node, markers))
+    after = _rebuilt(position, _with_markers(position, hex_, node, markers))
+    problems = build_problems(position, hex_, node, company) if built else []
+    if problems:
+        raise InputError(problems)
+    return after
 
 
 def remove_marker(position: BoardPosition, hex_: str, node: int, company: str) -> BoardPosition:

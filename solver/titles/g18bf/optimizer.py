@@ -1,8 +1,12 @@
-"""18BF's best run, found and proven by the core's run search (`solver.core.search`) with 18BF's rules (§10.6): each
-train scores its own stops, no track is shared between a company's trains, no route need meet another (any marker
-will do for each, §10.1); the walk (`route_walk.Walk18BF`) applies the rules of one route and values it, doubled
-trains and the 5+5E included; the Irish Sea ferries, each assigned to one area of Ireland for the whole run, are
-the search's grants (one label per area, as many as the company has Irish ferries).
+"""18BF's best run, found and proven with 18BF's rules (§10.6): each train scores its own stops, no track is shared
+between a company's trains, no route need meet another (any marker will do for each, §10.1). Two searches answer:
+
+- with no route pinned, the path model (`path_model.best_paths`): every route train a path along the track graph in
+  one CP-SAT model, no route listed (a 5+5E has tens of thousands of routes on a built-up board);
+- with a route pinned, the core's run search (`solver.core.search`): the walk (`route_walk.Walk18BF`) applies the
+  rules of one route and values it, doubled trains and the 5+5E included; the Irish Sea ferries, each assigned to
+  one area of Ireland for the whole run, are the search's grants (one label per area, as many as the company has
+  Irish ferries).
 
 The G-trains run no route (§10.6): their part is chosen apart, exactly (`goods.best_goods`: the Mine bonus and the
 company's marker cities), since nothing of it depends on the route trains (a city may be counted by both).
@@ -20,20 +24,27 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import Evaluation, RouteSpec
 from solver.core.search.candidates import Objective
 from solver.core.search.run_rules import RunRules
-from solver.core.search.run_search import OptimizerMismatch, ProgressInfo, RunProblem, SearchResult
+from solver.core.search.run_search import LISTING_BUDGET, OptimizerMismatch, ProgressInfo, RunProblem, SearchResult
 from solver.core.search.run_search import best_run as search
 from solver.core.track_graph import TrackGraph
 from solver.errors import InputError, Problem
 from solver.titles.g18bf import rulebook
 from solver.titles.g18bf.evaluator import evaluate, rules_for
 from solver.titles.g18bf.goods import best_goods
+from solver.titles.g18bf.path_model import best_paths
 from solver.titles.g18bf.route_walk import Walk18BF
 from solver.titles.g18bf.trains import train_sides
+
+#: Which search answers (docs/routes-18bf.md, "The optimizer"): `auto` the path model unless the board's routes
+#: are few (`_few_routes`) or a route is pinned; `paths` the path model unless a route is pinned; `listed` the core's
+#: run search over listed routes.
+Method = Literal["auto", "paths", "listed"]
 
 
 @dataclass(frozen=True)
@@ -102,13 +113,15 @@ def best_run(
     stop: threading.Event | None = None,
     progress: Callable[[ProgressInfo], None] | None = None,
     workers: int = 1,
+    method: Method = "auto",
 ) -> SearchResult:
     """The best run of `company`'s trains in `position`, proven optimal when the time limit allows (None: no
     limit): status, routes (the route trains', then the G-trains'), the evaluator's verdict of the whole run, and
     the bound (revenue). InputError for a position the evaluator refuses (an unknown company, a faulty train or
     private), an excluded or pinned train the company does not have, or a pinned route its train may not run
     alone or that breaks a rule with another pin. The time limit counts from the call. `objective` is the core's
-    (18BF pays nothing beside revenue, so `revenue` and `cash` give the same run)."""
+    (18BF pays nothing beside revenue, so `revenue` and `cash` give the same run); `method` chooses the search
+    (`Method`)."""
     started = time.perf_counter()
     rules = rules_for(position, company)
     graph = TrackGraph(position)
@@ -120,9 +133,10 @@ def best_run(
     def judge(run: Sequence[RouteSpec]) -> Evaluation:
         return evaluate(position, company, run, graph)
 
+    walk = Walk18BF(rules, graph, trains.routes)
     problem = RunProblem(
         graph=graph,
-        walk=Walk18BF(rules, graph, trains.routes),
+        walk=walk,
         rules=RunRules(shared_track=False, grants=len(rules.bonuses.irish_ferries)),
         trains=trains.routes,
         evaluate=judge,
@@ -134,12 +148,27 @@ def best_run(
             progress(replace(info, objective=info.objective + goods_value, bound=info.bound + goods_value))
 
     limit = math.inf if time_limit is None else time_limit
-    left = max(0.0, limit - (time.perf_counter() - started))
-    if trains.routes:
-        routes = search(problem, objective, left, stop, report, workers, search_proves=True)
-    else:
+    deadline = started + limit
+    free = not trains.pinned
+    if not trains.routes:
         routes = SearchResult("infeasible", (), judge(()), None, 0.0, "the company has no route train")
+    elif method == "paths" and free:
+        routes = best_paths(problem, walk, objective, deadline, stop, report, workers)
+    else:
+        left = max(0.0, deadline - time.perf_counter())
+        budget = FEW_ROUTES_CHECKS if method == "auto" and free else None
+        routes = search(problem, objective, left, stop, report, workers, search_proves=True, listing_budget=budget)
+        if routes.reason == LISTING_BUDGET:
+            routes = best_paths(problem, walk, objective, deadline, stop, report, workers)
     return _with_goods(position, company, graph, routes, goods, goods_value, time.perf_counter() - started)
+
+
+#: The first listing's checks (one every CHECK_EVERY steps of its walk) within which a board's routes count as few
+#: and the listed search goes on: 64 checks, 16,384 steps, at most some 0.3 s of CPU. Beyond them the path model
+#: answers. Measured on the legal boards of docs/benchmarks.md ("18BF"): where the first listing ends within it
+#: the listed search mostly answers in 0.03-0.3 s, faster than the path model (its caps and proof, 0.1-0.6 s
+#: there); where it does not, the path model is the faster, by up to ten times and more.
+FEW_ROUTES_CHECKS = 64
 
 
 def _with_goods(

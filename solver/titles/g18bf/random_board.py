@@ -13,7 +13,8 @@ Station markers (§10.5): the company on `markers` cities (parts of London count
 centre's nearest city, one per hex; rival companies (Systems and publics, within their marker counts, one per hex
 each) filling some spaces of other cities, and one in each stretch of track that no marker reaches yet (so that
 every tile is part of some company's route, §10.4), a stretch with no free city space being taken up again.
-Every position it returns passes `tile_lays.board_problems` (tests/titles/g18bf/test_random_board.py).
+Every position it returns passes `tile_lays.board_problems` and `unjoined_problems`
+(tests/titles/g18bf/test_random_board.py).
 """
 
 from __future__ import annotations

@@ -70,16 +70,20 @@ def bonus_bits(graph: TrackGraph, ref: NodeRef, bonuses: Bonuses) -> int:
     return bits | (_LONDON if kind == "london" else 0) | (_RED if kind == "offboard" else 0)
 
 
+def bonus_pairs(bonuses: Bonuses) -> list[tuple[str, int, int, int]]:
+    """Each route bonus (§10.6) as (name, bit, other bit, amount): earned once by a route whose counted stops bring
+    both bits (`bonus_bits`): a stop in Scotland and one not in Scotland, the same for Wales, a part of London and
+    a red area."""
+    return [
+        ("England-Scotland", _SCOTLAND, _NOT_SCOTLAND, bonuses.england_scotland),
+        ("England-Wales", _WALES, _NOT_WALES, bonuses.england_wales),
+        ("London and a red area", _LONDON, _RED, bonuses.london_red),
+    ]
+
+
 def bonuses_of(bits: int, bonuses: Bonuses) -> list[tuple[str, int]]:
     """The route bonuses earned by counted stops bringing `bits` together (§10.6)."""
-    out: list[tuple[str, int]] = []
-    if bits & _SCOTLAND and bits & _NOT_SCOTLAND:
-        out.append(("England-Scotland", bonuses.england_scotland))
-    if bits & _WALES and bits & _NOT_WALES:
-        out.append(("England-Wales", bonuses.england_wales))
-    if bits & _LONDON and bits & _RED:
-        out.append(("London and a red area", bonuses.london_red))
-    return out
+    return [(name, amount) for name, a, b, amount in bonus_pairs(bonuses) if bits & a and bits & b]
 
 
 def bonuses_total(bits: int, bonuses: Bonuses) -> int:

@@ -1,6 +1,8 @@
 """Whether an 18BF board is one a game can reach: the tile-lay rules of §10.4 read as conditions on each hex's tile,
-the station-marker counts of §10.5 and the train limit of §8 / §10.10. The random boards of the benchmark and the
-optimizer's tests are built with `lay_rotations` (`random_board`) and checked with `board_problems`.
+the station-marker rules of §10.5 and the train limit of §8 / §10.10. `board_problems` is 18BF's board rules on a
+position (the registry's `board_rules`: `validate`, `show` and the Board page); the random boards of the benchmark
+and the optimizer's tests are built with `lay_rotations` (`random_board`) and pass `board_problems` and
+`unjoined_problems`.
 
 A hex's tile is reachable when a chain of lays leads to it from what is printed (§10.4):
 
@@ -13,32 +15,44 @@ A hex's tile is reachable when a chain of lays leads to it from what is printed 
   title allows it); a Y city upgraded to brown takes a tile "with as many exits as possible";
 - **no track** runs off the map, into the blank side of a red area, of the grey hex or of a blue sea hex (its
   ports' sides are open: "Ports are included solely to allow certain hexes to upgrade", appendix §10.6), or
-  across an impassable side;
+  across an impassable side (the core's `open_edges`);
 - the **colours** are the phase's (§8: green from 3, brown from 5, grey from 7), and no more tiles of a design
   stand on the board than the manifest's count (the core checks the counts when it reads a position). The
   intermediate tiles of a chain need only exist: laying the hexes whose tiles are latest in colour first, each
   replaced tile goes back to the box before a tile of its colour is needed as a final one (§10.4: "the old tile
   is removed (and is available for reuse)").
 
-Beyond one hex: every tile's track is joined, hex to hex through matching exits, to a city holding a station
-marker ("the track on the tile must form part of a route of the Company", and a route includes a marker city,
-§10.1; joined by hexes, a reading that does not trace the paths inside a hex). Station markers: at most the
-company's count (§10.5: a public 4, a System 8 or 12, a minor 1), one per hex and company except a System's or a
-public's in London (acquired by merger, §10.5). Trains: at most the phase's limit for the company's kind (§8) and
-one 5+5E (§10.10).
-"""
+Station markers: at most the company's count (§10.5: a public 4, a System 8 or 12, a minor 1), one per hex and
+company except a System's or a public's in London (acquired by merger, §10.5), a minor in play with its marker on
+its home (§10.5: markers are never moved; §19: the homes); the core reads no more markers on a node than its
+spaces. Trains: at most the phase's limit for the company's kind (§8) and one 5+5E (§10.10).
+
+Not a rule of a position (docs/routes-18bf.md, "Board rules"): that every tile is joined to a city with a marker.
+A tile is laid as part of a company's route (§10.4), but P2-P5 lay theirs with no connection (§7.1.1) and markers
+are removed by takeovers and mergers (§12), so a board a game reaches may hold track no marker reaches;
+`unjoined_problems` checks it on the generated boards, which companies alone build."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
+from types import MappingProxyType
 
 from solver.core.board_data import Board, Hex, Tile, load_board
 from solver.core.board_position import BoardPosition
 from solver.core.faces import Face
 from solver.core.geometry import opposite
-from solver.core.upgrades import Fit, upgrade_fits
+from solver.core.tile_lays import (
+    blocked_track,
+    first_rotations,
+    homes_without_marker,
+    markers_by_company,
+    next_rotations,
+    open_edges,
+    reachable_lays,
+    tiles_in_use,
+)
 from solver.errors import Problem
 from solver.titles.g18bf.money.phases import phase_row, train_limit
 
@@ -48,10 +62,10 @@ TILE_LAY = "§10.4"
 PHASES = "§8"
 #: Station markers: counts, one per hex.
 MARKERS = "§10.5"
+#: A minor's one marker stands on its home (markers are never moved, §10.5; the homes, §19).
+HOME = "§10.5, §19"
 #: Train purchases: the 5+5E, one per System.
 TRAINS = "§10.10"
-#: Kinds of hex whose sides are open only where their printed track meets them.
-CLOSED_KINDS = ("offboard", "water", "fixed")
 
 Lay = tuple[str, int]
 """A tile and its rotation on a hex."""
@@ -61,36 +75,33 @@ def _board() -> Board:
     return load_board("18bf")
 
 
-@cache
-def open_edges(hex_id: str) -> frozenset[int]:
-    """The edges of a land hex that track may point to (§10.4): not off the map, not across an impassable side,
-    and into a red area, the grey hex or a sea hex only where its printed track meets the side."""
-    board = _board()
-    edges: set[int] = set()
-    for edge in range(6):
-        other = board.layout.neighbour(hex_id, edge)
-        border = board.border(hex_id, edge)
-        if other is None or other not in board.hexes or (border is not None and border.type == "impassable"):
-            continue
-        neighbour = board.hexes[other]
-        if neighbour.kind in CLOSED_KINDS and opposite(edge) not in neighbour.face.exits():
-            continue
-        edges.add(edge)
-    return frozenset(edges)
-
-
 def _shape(face: Face) -> tuple[str, ...]:
     return tuple(sorted(node.kind for node in face.nodes))
 
 
-def _yellow_kind(printed: Hex, tile: Tile) -> bool:
-    """The tile is of the white hex's kind (§10.4: plain track, a bar for a small city, a city with or without
-    its Y)."""
-    return _shape(printed.face) == _shape(tile.face) and printed.label == tile.label
-
-
 def printed_track(printed: Hex) -> bool:
     return bool(printed.face.paths)
+
+
+def _suits(printed: Hex, tile: Tile) -> bool:
+    """The tile may be the first laid on the hex (§10.4): on a hex printed with track, a tile of its label (the
+    special upgrade tiles); on a white hex, a tile of its kind (plain track, a bar for a small city, a city with or
+    without its Y)."""
+    if printed.kind != "land" or tile.label != printed.label:
+        return False
+    return printed_track(printed) or _shape(printed.face) == _shape(tile.face)
+
+
+def _needs(printed: Hex) -> str:
+    """What a hex takes as its first tile, in the words of §10.4."""
+    if printed_track(printed):
+        return f"the {printed.label} tiles that upgrade its printed track"
+    kinds = _shape(printed.face)
+    if not kinds:
+        return "plain track"
+    if kinds == ("town",):
+        return "a small-city tile (with a bar)"
+    return "a city tile with a Y" if printed.label == "Y" else "a city tile without a Y"
 
 
 @cache
@@ -99,29 +110,32 @@ def lay_rotations(hex_id: str, old: Lay | None, tile_id: str) -> tuple[int, ...]
     board = _board()
     printed, tile = board.hexes[hex_id], board.tiles[tile_id]
     if old is None:
-        if printed.kind != "land":
-            return ()
-        if printed_track(printed):
-            # A printed yellow hex takes the green tiles of its label (§10.4).
-            if tile.color != "green" or tile.label != printed.label:
-                return ()
-            rotations = {f.rotation for f in _fits(board, printed.face, 0, tile)}
-        else:
-            if tile.color != "yellow" or not _yellow_kind(printed, tile):
-                return ()
-            rotations = set(range(1 if tile.fixed_rotation else 6))
-            rotations = {r for r in rotations if set(printed.stubs) <= tile.face.exits(r)}
+        rotations = first_rotations(board, hex_id, tile) if _suits(printed, tile) else ()
     else:
-        old_tile = board.tiles[old[0]]
-        if tile_id not in old_tile.upgrades:
-            return ()
-        rotations = {f.rotation for f in _fits(board, old_tile.face, old[1], tile)}
-    allowed = open_edges(hex_id)
-    return tuple(sorted(r for r in rotations if tile.face.exits(r) <= allowed))
+        rotations = next_rotations(board, old[0], old[1], tile_id)
+    allowed = open_edges(board, hex_id)
+    return tuple(r for r in rotations if tile.face.exits(r) <= allowed)
 
 
-def _fits(board: Board, old: Face, rotation: int, tile: Tile) -> tuple[Fit, ...]:
-    return upgrade_fits(old, rotation, tile.face, board.becomes, tile.fixed_rotation, board.joining)
+@cache
+def _reach(hex_id: str) -> Mapping[str, frozenset[int]]:
+    """Every tile, with its rotations, that a chain of lays can leave on the hex (track within its open edges)."""
+    board = _board()
+    printed, allowed = board.hexes[hex_id], open_edges(board, hex_id)
+    found = reachable_lays(board, hex_id, lambda tile: _suits(printed, tile))
+    kept = {t: frozenset(r for r in rs if board.tiles[t].face.exits(r) <= allowed) for t, rs in found.items()}
+    return MappingProxyType({t: rs for t, rs in kept.items() if rs})
+
+
+def _replaced(hex_id: str, lay: Lay) -> list[Lay]:
+    """The lays on the hex, each itself reachable, that `lay` can replace in one step."""
+    board, (tile_id, rotation) = _board(), lay
+    return [
+        (old, r)
+        for old, rotations in _reach(hex_id).items()
+        for r in sorted(rotations)
+        if rotation in next_rotations(board, old, r, tile_id)
+    ]
 
 
 def most_exits(hex_id: str, old: Lay, choices: Iterable[str]) -> frozenset[str]:
@@ -140,23 +154,57 @@ def big_y(board: Board, tile_id: str) -> bool:
     return tile.color == "brown" and tile.label == "Y"
 
 
-@cache
-def _chains(hex_id: str, lay: Lay) -> tuple[Lay | None, ...]:
-    """The lays (None: the printed hex) from which `lay` can be reached on the hex in one step, each itself
-    reachable from the printed hex."""
-    board, (tile_id, rotation) = _board(), lay
-    found: list[Lay | None] = []
-    if rotation in lay_rotations(hex_id, None, tile_id):
-        found.append(None)
-    for old_id, old in board.tiles.items():
-        if tile_id not in old.upgrades:
-            continue
-        for old_rotation in range(1 if old.fixed_rotation else 6):
-            if _chains(hex_id, (old_id, old_rotation)) and rotation in lay_rotations(
-                hex_id, (old_id, old_rotation), tile_id
-            ):
-                found.append((old_id, old_rotation))
-    return tuple(found)
+def _tile_problem(position: BoardPosition, hex_id: str, lay: Lay) -> Problem | None:
+    """Why the tile cannot stand on the hex whatever came before it (§10.4), or None: not of the hex's kind, track
+    into a blank or impassable side or off the map, no chain of lays keeping the track leading to it, or a brown Y
+    tile with fewer exits than one that fits and is in the box."""
+    board, (tile_id, rotation) = position.board, lay
+    printed, tile = board.hexes[hex_id], board.tiles[tile_id]
+    where = f"tiles {hex_id}"
+    firsts = (board.tiles[t] for t in _first_tiles(board, tile_id))
+    if not any(_suits(printed, t) and first_rotations(board, hex_id, t) for t in firsts):
+        why = f"the hex takes {_needs(printed)}; tile {tile_id} is not one, nor an upgrade of one"
+        return Problem(where, TILE_LAY, why)
+    blocked = blocked_track(board, hex_id, tile, rotation)
+    if blocked is not None:
+        return Problem(where, TILE_LAY, blocked)
+    reach = _reach(hex_id)
+    if rotation not in reach.get(tile_id, frozenset()):
+        fits = sorted(reach.get(tile_id, ()))
+        why = f"rotation {fits[0]} does" if len(fits) == 1 else f"rotations {', '.join(map(str, fits))} do"
+        stubs = ", ".join(map(str, printed.stubs))
+        kept = f"the printed track (pointing to the yellow triangle on edge {stubs})" if stubs else "the printed track"
+        return Problem(
+            where,
+            TILE_LAY,
+            f"tile {tile_id} at rotation {rotation} keeps neither {kept} nor the track of a tile it upgrades"
+            f" ({why if fits else 'no rotation does'})",
+        )
+    if big_y(board, tile_id):
+        laid = tiles_in_use(position)
+        spare = [t for t, tl in board.tiles.items() if big_y(board, t) and (tl.count or 0) > laid[t]]
+        best = [most_exits(hex_id, old, {*spare, tile_id}) for old in _replaced(hex_id, lay)]
+        if not any(tile_id in tiles for tiles in best):
+            more = ", ".join(sorted(set().union(*best)))
+            return Problem(
+                where,
+                TILE_LAY,
+                f"a Y city upgraded to brown takes a tile with as many exits as possible: {more} fits and is in the "
+                f"box, with more exits than tile {tile_id}",
+            )
+    return None
+
+
+def _first_tiles(board: Board, tile_id: str) -> set[str]:
+    """The tiles from which a chain of listed upgrades leads to `tile_id` (itself included)."""
+    found, todo = {tile_id}, [tile_id]
+    while todo:
+        target = todo.pop()
+        for old, tile in board.tiles.items():
+            if target in tile.upgrades and old not in found:
+                found.add(old)
+                todo.append(old)
+    return found
 
 
 def board_problems(position: BoardPosition) -> list[Problem]:
@@ -165,37 +213,29 @@ def board_problems(position: BoardPosition) -> list[Problem]:
     board = position.board
     colours = set(phase_row(position.phase)["tiles"])
     problems: list[Problem] = []
-    laid = Counter(lay.tile for lay in position.tiles.values())
     for hex_id, lay in sorted(position.tiles.items()):
-        where = f"tiles {hex_id}"
         tile = board.tiles[lay.tile]
         if tile.color not in colours:
-            problems.append(Problem(where, PHASES, f"tile {lay.tile} is {tile.color}: phase {position.phase} has no"))
-        chains = _chains(hex_id, (lay.tile, lay.rotation))
-        if not chains:
+            have = ", ".join(c for c in board.colors if c in colours)
             problems.append(
                 Problem(
-                    where,
-                    TILE_LAY,
-                    f"tile {lay.tile} at rotation {lay.rotation} cannot be laid here: no chain of lays and upgrades "
-                    "keeping the track leads to it, or its track runs off the map or into a blank or impassable side",
+                    f"tiles {hex_id}",
+                    PHASES,
+                    f"tile {lay.tile} is {tile.color}; phase {position.phase} has {have} tiles",
                 )
             )
-        elif big_y(board, lay.tile):
-            spare = [t for t, tl in board.tiles.items() if big_y(board, t) and (tl.count or 0) > laid[t]]
-            olds = [c for c in chains if c is not None]
-            if not any(lay.tile in most_exits(hex_id, old, {*spare, lay.tile}) for old in olds):
-                problems.append(
-                    Problem(where, TILE_LAY, f"tile {lay.tile}: a brown Y tile with more exits fits and is in the box")
-                )
-    problems += _joined_problems(position)
+        found = _tile_problem(position, hex_id, (lay.tile, lay.rotation))
+        if found is not None:
+            problems.append(found)
     problems += _marker_problems(position)
     problems += _train_problems(position)
     return problems
 
 
-def _joined_problems(position: BoardPosition) -> list[Problem]:
-    """Every tile joined hex by hex, through matching exits, to a hex holding a station marker (§10.4, §10.1)."""
+def unjoined_problems(position: BoardPosition) -> list[Problem]:
+    """Every tile not joined hex by hex, through matching exits, to a hex holding a station marker (§10.4 with
+    §10.1: a tile laid by a company is part of its route); a property of boards companies alone built (the module's
+    docstring), not a rule of every position."""
     board = position.board
     marked = [h for h, nodes in position.stations.items() if any(nodes)]
     seen, queue = set(marked), list(marked)
@@ -216,20 +256,40 @@ def _joined_problems(position: BoardPosition) -> list[Problem]:
 
 def _marker_problems(position: BoardPosition) -> list[Problem]:
     board = position.board
-    placed: Counter[str] = Counter()
     problems: list[Problem] = []
-    for hex_id, nodes in sorted(position.stations.items()):
-        here = Counter(c for node in nodes for c in node)
-        for company, count in sorted(here.items()):
-            placed[company] += count
-            kind = board.companies[company].kind
+    for company, places in sorted(markers_by_company(position).items()):
+        kind = board.companies[company].kind
+        for hex_id, count in sorted(Counter(h for h, _ in places).items()):
             london = board.hexes[hex_id].label == "London"
             if count > 1 and kind != "system" and not (kind == "public" and london):
-                problems.append(Problem(f"stations {hex_id}", MARKERS, f"{company} has {count} markers in one hex"))
-    for company, count in sorted(placed.items()):
+                problems.append(
+                    Problem(
+                        f"stations {hex_id}",
+                        MARKERS,
+                        f"{company} has {count} station markers in one hex (a {kind} may not: only a System, or a "
+                        "public in London, by merger)",
+                    )
+                )
         most = int(board.companies[company].rules.get("markers", 0))
-        if count > most:
-            problems.append(Problem(f"stations {company}", MARKERS, f"{company} has {count} markers, at most {most}"))
+        if len(places) > most:
+            problems.append(
+                Problem(
+                    f"company {company}",
+                    MARKERS,
+                    f"{len(places)} station markers on the board; a {kind} has {most}",
+                )
+            )
+    minors = [c for c in sorted(position.companies) if board.companies[c].kind == "minor"]
+    for company in homes_without_marker(position, minors):
+        info = board.companies[company]
+        problems.append(
+            Problem(
+                f"company {company}",
+                HOME,
+                f"a minor in play has its station marker on its home, {info.rules.get('home_name')} ({info.home}, "
+                f"node {info.home_node}); none is there",
+            )
+        )
     return problems
 
 

@@ -80,7 +80,7 @@ def test_validate_and_show_say_what_was_checked(capsys: pytest.CaptureFixture[st
     assert main(["validate", str(EARLY), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["checked"] == "board data, board rules"
     assert main(["validate", str(ROOT / "examples" / "position-18bf-early.json")]) == 0
-    assert "the tile-lay and route rules of 18BF are not applied yet" in capsys.readouterr().out
+    assert "checked against its board data and 18BF's board rules" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "examples").glob("position-1860-*.json")), ids=lambda p: p.stem)

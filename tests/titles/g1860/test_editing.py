@@ -1,7 +1,8 @@
 """Edits of an 1860 board (solver/titles/g1860/editing.py, docs/board-1860.md "Editing"): each refused edit names the
 hex or company and the rule and changes nothing; the company's lay rules when it is named (Laying Track, RB
-L483-L485; Upgrading Track, RB L495-L499); properties: every offered tile lays and keeps the position valid, and a
-lay or a base followed by its undo gives the position back."""
+L483-L485; Upgrading Track, RB L495-L499) and the rules of the bases it builds (Building Bases, RB L509, L511, from
+the early example and the recorded games, with the bad file tests/titles/g1860/data/build-bad/); properties: every
+offered tile lays and keeps the position valid, and a lay or a base followed by its undo gives the position back."""
 
 from __future__ import annotations
 
@@ -14,11 +15,14 @@ from hypothesis import strategies as st
 
 from solver.any_position import load_any_position
 from solver.core.board_position import BoardPosition, parse_position, position_to_data
+from solver.core.tile_lays import markers_by_company
 from solver.errors import InputError
 from solver.titles.g1860 import editing, rulebook
-from solver.titles.g1860.board_rules import position_problems
+from solver.titles.g1860.board_rules import build_problems, position_problems
+from solver.titles.g1860.importer import import_game
 
 EARLY_FILE = Path(__file__).parents[3] / "examples" / "position-1860-early.json"
+GAMES = Path(__file__).parents[3] / "tests" / "data" / "importer" / "1860"
 EARLY: BoardPosition = load_any_position(EARLY_FILE)  # type: ignore[assignment]
 
 
@@ -122,6 +126,70 @@ def test_no_base_on_a_full_station_rb_l511() -> None:
 
 def test_no_base_on_a_halt_rb_l511() -> None:
     assert _refused(editing.place_marker, EARLY, "F2", 2, "IOW") == ("F2 (Cowes)", rulebook.BASE_REACH)
+
+
+BUILD_BAD = Path(__file__).parent / "data" / "build-bad"
+
+
+def test_a_base_built_on_its_turn_is_on_a_station_the_company_reaches_rb_l511() -> None:
+    """The early example: C&N's bases at Cowes reach Newport (G5) by track; IOW's at Ryde Esplanade do not."""
+    assert _refused(editing.place_marker, EARLY, "G5", 0, "IOW", True) == ("G5 (Newport)", rulebook.BASE_REACH)
+    assert editing.place_marker(EARLY, "G5", 0, "C&N", True).stations["G5"] == (("C&N",),)
+    assert editing.place_marker(EARLY, "G5", 0, "IOW").stations["G5"] == (("IOW",),)  # copying the table
+
+
+def test_the_bad_file_holds_a_base_its_company_could_not_have_built_rb_l511() -> None:
+    """tests/titles/g1860/data/build-bad/base-out-of-reach.json: a valid board (copied from the table, its bases
+    may have been built when reached), whose IOW base on Newport is refused when IOW builds it on its turn."""
+    position = load_any_position(BUILD_BAD / "base-out-of-reach.json")
+    assert isinstance(position, BoardPosition) and position_problems(position) == []
+    without = editing.remove_marker(position, "G5", 0, "IOW")
+    assert _refused(editing.place_marker, without, "G5", 0, "IOW", True) == ("G5 (Newport)", rulebook.BASE_REACH)
+    assert editing.place_marker(without, "G5", 0, "IOW") == position
+
+
+def test_no_base_is_built_past_a_tokened_out_station_rb_l511() -> None:
+    """A recorded position (1860_game_end_bank.json, the run of action 232): Freshwater (B6) has a free space, and
+    C&N's track reaches it only through stations filled by FYN's bases; with FYN's bases turned over (a bankrupt
+    company's, RB L691) C&N may build there."""
+    run = next(r for r in import_game(GAMES / "1860_game_end_bank.json") if r.action_id == 232)
+    where, rule = _refused(editing.place_marker, run.position, "B6", 0, "C&N", True)
+    assert (where, rule) == ("B6 (Freshwater)", rulebook.BASE_REACH)
+    turned = _changed(run.position, rules={**run.position.rules, "flipped": ["FYN"]})
+    assert editing.place_marker(turned, "B6", 0, "C&N", True).stations["B6"] == (("C&N",),)
+
+
+def test_every_base_built_in_the_recorded_games_was_on_a_reached_station_rb_l511() -> None:
+    """Each base a company has at a run of the recorded games that it did not have at its previous run (or, at its
+    first run, beside its home base) was built on its turn: without it, the board at that run lets the company build
+    it (bases are built after the tiles, before the run, RB L437-L441)."""
+    checked = 0
+    for game in sorted(GAMES.glob("*.json")):
+        last: dict[str, set[tuple[str, int]]] = {}
+        for run in import_game(game):
+            position, company = run.position, run.company
+            now = set(markers_by_company(position).get(company, []))
+            info = position.board.companies[company]
+            before = last.get(company, {(info.home or "", info.home_node)})
+            last[company] = now
+            for hex_, node in sorted(now - before):
+                without = editing.remove_marker(position, hex_, node, company)
+                assert build_problems(without, hex_, node, company) == [], (game.stem, run.action_id, hex_)
+                checked += 1
+    assert checked == 21
+
+
+def test_the_first_base_is_the_home_base_rb_l509() -> None:
+    """A company in play with no base on the map (a board copied with that fault) builds its home base first."""
+    homeless = _changed(EARLY, stations={h: n for h, n in position_to_data(EARLY)["stations"].items() if h != "G7"})
+    assert _refused(editing.place_marker, homeless, "G5", 0, "IWNJ", True) == ("company IWNJ", rulebook.HOME_BASE)
+    assert editing.place_marker(homeless, "G7", 0, "IWNJ", True).stations["G7"][0] == ("IWNJ",)
+
+
+def test_no_base_is_built_after_the_southern_and_its_stock_round_rb_l656() -> None:
+    southern = _changed(EARLY, rules={"halts_ignored": True})
+    where, rule = _refused(editing.place_marker, southern, "G5", 0, "C&N", True)
+    assert (where, rule) == ("G5 (Newport)", rulebook.NO_BUILDING_AFTER_SOUTHERN)
 
 
 def test_one_base_per_hex_rb_l517() -> None:

@@ -14,12 +14,12 @@ from stop_checks import StopAtCheck
 
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec
-from solver.core.search.run_search import LISTING_STOPPED, ProgressInfo
+from solver.core.search.run_search import LISTING_STOPPED, SEARCH_STOPPED, ProgressInfo
 from solver.core.track_graph import TrackGraph
 from solver.errors import InputError
 from solver.titles.g18bf import enumerator, rulebook
 from solver.titles.g18bf.evaluator import evaluate, rules_for
-from solver.titles.g18bf.optimizer import best_run
+from solver.titles.g18bf.optimizer import Method, best_run
 from solver.titles.g18bf.random_board import random_position
 
 from .boards import (
@@ -52,6 +52,10 @@ PRIVATES = {
 CENTRES = ("P8", "F4", "U13", "P16", "M15", "T22")
 
 
+#: Both searches of the optimizer on every board (the default chooses between them by the board's size).
+METHODS: tuple[Method, ...] = ("paths", "listed", "auto")
+
+
 @st.composite
 def boards(draw: Any) -> BoardPosition:
     phase = draw(st.sampled_from(sorted(TRAIN_SETS)))
@@ -73,11 +77,12 @@ def boards(draw: Any) -> BoardPosition:
 def test_the_optimizer_proves_the_enumerators_optimum_on_random_boards(pos: BoardPosition) -> None:
     exhaustive = enumerator.best_run(pos, "LMS", time_limit=20)
     assume(exhaustive.complete)
-    found = best_run(pos, "LMS", time_limit=60)
-    assert found.evaluation.revenue == exhaustive.evaluation.revenue
-    assert found.status == ("optimal" if found.routes else "infeasible")
-    assert found.bound == (found.evaluation.revenue if found.routes else None)
-    assert evaluate(pos, "LMS", found.routes) == found.evaluation
+    for method in METHODS:
+        found = best_run(pos, "LMS", time_limit=60, method=method)
+        assert found.evaluation.revenue == exhaustive.evaluation.revenue, method
+        assert found.status == ("optimal" if found.routes else "infeasible")
+        assert found.bound == (found.evaluation.revenue if found.routes else None)
+        assert evaluate(pos, "LMS", found.routes) == found.evaluation
 
 
 # ---------------------------------------------------------------- R1-R12 through the optimizer
@@ -127,10 +132,11 @@ EXAMPLES: dict[str, tuple[BoardPosition, str, int]] = {
 }
 
 
+@pytest.mark.parametrize("method", METHODS)
 @pytest.mark.parametrize("name", EXAMPLES)
-def test_the_worked_examples_best_runs(name: str) -> None:
+def test_the_worked_examples_best_runs(name: str, method: Method) -> None:
     pos, company, revenue = EXAMPLES[name]
-    found = best_run(pos, company, time_limit=60)
+    found = best_run(pos, company, time_limit=60, method=method)
     assert found.status == "optimal"
     assert found.evaluation.revenue == revenue == enumerator.best_run(pos, company).evaluation.revenue
     graph = TrackGraph(pos)
@@ -158,7 +164,9 @@ def _dense() -> BoardPosition:
 
 
 def test_a_pinned_route_runs_and_the_others_take_the_best_of_what_is_left() -> None:
-    pos = _dense()
+    """A pinned route is answered by the listed search (docs/routes-18bf.md); the brute force lists every 5+5E
+    route, so the board is a small one (1,410 of them)."""
+    pos = random_position(3, "K16", 2, "LMS", ["5+5E", "4+4", "6G"], share=0.9, markers=5)
     graph = TrackGraph(pos)
     rules = rules_for(pos, "LMS")
     best = best_run(pos, "LMS")
@@ -233,13 +241,51 @@ def _hard() -> BoardPosition:
     return random_position(113, "T16", 5, "LMS", ["5+5E", "4+4", "6G", "5G"], share=0.9, markers=6, privates=["F1"])
 
 
-def test_a_stop_event_already_set_ends_the_search_at_its_first_check() -> None:
+def test_a_stop_event_already_set_ends_the_path_model_at_its_first_check() -> None:
+    """Stop pressed before the search: no route train's run, nothing claimed proven, the stop read once (a board
+    the path model proves in tenths of a second would be solved before CP-SAT's watcher first looks at the
+    event)."""
     stop = StopAtCheck()  # counts the checks of the stop, so that a busy machine cannot fail the test
     stop.set()
-    found = best_run(_hard(), "LMS", stop=stop)
+    found = best_run(_hard(), "LMS", stop=stop, method="paths")
     assert stop.checks_after_stop == 1
-    assert found.status == "unknown" and found.reason == LISTING_STOPPED
+    assert found.status == "unknown" and found.reason == SEARCH_STOPPED
+    assert [s.train for s in found.routes] == ["6G", "5G"]  # the G-trains, chosen apart, and no route train
     assert found.evaluation.legal
+
+
+def _pin_of_best(pos: BoardPosition, train: str) -> RouteSpec:
+    return next(s for s in best_run(pos, "LMS").routes if s.train == train)
+
+
+def test_with_a_pin_the_stop_event_ends_the_listing_at_its_next_check() -> None:
+    """A pinned route is the listed search's (docs/routes-18bf.md): Stop pressed while it lists the 5+5E's
+    routes ends it at its next check."""
+    pos = _hard()
+    pin = _pin_of_best(pos, "4+4")
+    stop = StopAtCheck(20)  # set by the listing's 20th check of it
+    found = best_run(pos, "LMS", pins=[pin], stop=stop)
+    assert stop.pressed and stop.checks_after_stop == 1
+    assert found.status == "unknown" and found.reason == LISTING_STOPPED
+
+
+def test_the_stop_event_ends_the_path_model_at_its_next_check_with_the_run_found() -> None:
+    """Stop pressed at the first run the path model reports, on a board it takes a good second to prove (the
+    benchmark's dense seed 108): the search ends at the watcher's next check with that run or a better one,
+    G-trains included, and its bound."""
+    pos = random_position(108, "P16", 5, "LMS", ["5+5E", "4+4", "4+4", "6G"], share=0.9, markers=6)
+    stop = StopAtCheck()
+    seen: list[ProgressInfo] = []
+
+    def report(info: ProgressInfo) -> None:
+        seen.append(info)
+        stop.set()
+
+    found = best_run(pos, "LMS", stop=stop, progress=report, method="paths")
+    assert stop.checks_after_stop == 1
+    assert found.status == "feasible" and found.evaluation.legal
+    assert found.evaluation.revenue >= seen[0].objective
+    assert found.bound is not None and found.bound >= found.evaluation.revenue
 
 
 def test_a_short_time_limit_holds() -> None:
@@ -265,3 +311,15 @@ def test_the_answer_is_the_same_every_run() -> None:
     pos = _dense()
     answers = [best_run(pos, "LMS").routes for _ in range(3)]
     assert answers[0] == answers[1] == answers[2] and answers[0]
+
+
+def test_the_default_search_is_the_listed_one_on_a_board_of_few_routes_and_the_path_model_elsewhere() -> None:
+    """The benchmark's dense seed 105 (the first listing ends within FEW_ROUTES_CHECKS) is answered by the listed
+    search, which counts what it listed; seed 100 (the 5+5E's routes fill tens of thousands) by the path model,
+    which lists none; both proven, and on the small board the path model finds the same worth."""
+    few = random_position(105, "T16", 5, "LMS", ["5+5E", "4+4", "6G", "5G"], share=0.9, markers=6, privates=["F1"])
+    many = random_position(100, "P16", 5, "LMS", ["5+5E", "4+4", "4+4", "6G"], share=0.9, markers=6)
+    listed, paths = best_run(few, "LMS"), best_run(many, "LMS")
+    assert listed.status == paths.status == "optimal"
+    assert listed.listed > 0 and paths.listed == 0
+    assert listed.evaluation.revenue == best_run(few, "LMS", method="paths").evaluation.revenue
