@@ -27,14 +27,23 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import os
-import statistics
 import sys
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.run import Case, Row, format_row, run_enumerator
+from benchmarks.run import (
+    Case,
+    Row,
+    add_enumerator_flags,
+    enumerator_cap,
+    enumerator_cell,
+    format_row,
+    optimizer_times,
+    proven,
+    run_enumerator,
+    timed,
+)
 from solver.core.board_position import BoardPosition, parse_position, plain, position_to_data
 from solver.titles.g1860 import enumerator
 from solver.titles.g1860.importer import import_game
@@ -91,10 +100,8 @@ def dense_positions() -> list[Named]:
 
 
 def _enumerate(position: BoardPosition, company: str, queue: mp.Queue) -> None:  # type: ignore[type-arg]
-    started, cpu = time.perf_counter(), time.process_time()
-    best = enumerator.best_run(position, company)
-    value = best.evaluation.revenue * 1000 + best.evaluation.subsidy
-    queue.put((time.perf_counter() - started, time.process_time() - cpu, value))
+    best, seconds, cpu = timed(enumerator.best_run, position, company)
+    queue.put((seconds, cpu, best.evaluation.revenue * 1000 + best.evaluation.subsidy))
 
 
 @dataclass(frozen=True)
@@ -128,9 +135,7 @@ def measure(
     out: list[Measured] = []
     for index, (name, company, position) in enumerate(cases):
         case = Case(suite, index, name, company, " ".join(position.companies[company].trains))
-        started, cpu = time.perf_counter(), time.process_time()
-        result = best_run(position, company, time_limit=limit or OPTIMIZER_LIMIT[suite])
-        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+        result, seconds, cpu = timed(best_run, position, company, time_limit=limit or OPTIMIZER_LIMIT[suite])
         value = result.evaluation.revenue * 1000 + result.evaluation.subsidy
         board_cap = cap if ratio is None else min(ratio * seconds, cap if capped else float("inf"))
         enum_seconds, enum_cpu, enum_value = run_enumerator(position, company, board_cap, _enumerate)
@@ -144,17 +149,13 @@ def measure(
 def summary(suite: str, rows: Sequence[Measured]) -> list[str]:
     """The suite's figures: optimizer wall and CPU median and max, proven count, the enumerator's finishes, the
     speed-up per board (the smallest), disagreements."""
-    wall = [m.row.opt_seconds for m in rows]
-    cpu = [m.row.opt_cpu for m in rows]
-    proven = sum(1 for m in rows if m.row.status in ("optimal", "infeasible"))
+    plain = [m.row for m in rows]
     finished = [m for m in rows if m.row.enum_seconds is not None]
     smallest = min(rows, key=lambda m: m.speedup)
     at_least = sum(1 for m in rows if m.row.enum_seconds is None)
     disagree = sum(1 for m in finished if m.row.enum_value != m.row.value)
     return [
-        f"{suite}: {len(rows)} positions; proven {proven}/{len(rows)}; optimizer wall median "
-        f"{statistics.median(wall):.3f} s, max {max(wall):.3f} s; CPU median {statistics.median(cpu):.3f} s, "
-        f"max {max(cpu):.3f} s",
+        f"{suite}: {len(rows)} positions; proven {proven(plain)}/{len(rows)}; {optimizer_times(plain)}",
         f"  enumerator finished {len(finished)}/{len(rows)}; speed-up per board (wall) smallest "
         f"{smallest.speedup_text()} ({smallest.row.case.company}, {smallest.row.case.name}), {at_least} of them "
         f"lower bounds (enumerator stopped at its cap); disagreements {disagree}",
@@ -177,9 +178,7 @@ def markdown(rows: dict[str, list[Measured]], lines: Sequence[str], command: str
         out += ["|---|---|---|---|---|---|---|---|---|---|"]
         for m in measured:
             r = m.row
-            enum = f"{r.enum_seconds:.3f} ({r.enum_cpu:.3f})" if r.enum_seconds is not None else f"DNF (> {m.cap:.3g})"
-            if r.enum_value is not None and r.enum_value != r.value:
-                enum += " DISAGREES"
+            enum = enumerator_cell(r, f"DNF (> {m.cap:.3g})")
             out.append(
                 f"| {r.case.index} | {r.case.name} | {r.case.company} | {r.case.trains} | {r.opt_seconds:.3f} | "
                 f"{r.opt_cpu:.3f} | {r.status} | {r.value // 1000}+{r.value % 1000} | {enum} | {m.speedup_text()} |"
@@ -190,24 +189,17 @@ def markdown(rows: dict[str, list[Measured]], lines: Sequence[str], command: str
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.run_1860", description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="every 10th real position, two dense boards, cap 2 s")
-    parser.add_argument(
-        "--enumerator-cap", type=float, default=None, help=f"seconds (default {FULL_CAP:g}, --quick {QUICK_CAP:g})"
-    )
-    parser.add_argument(
-        "--enumerator-ratio",
-        type=float,
-        default=None,
-        help="stop each enumeration at this many times the optimizer's time on its board (and the cap if given)",
+    add_enumerator_flags(
+        parser,
+        FULL_CAP,
+        QUICK_CAP,
+        "stop each enumeration at this many times the optimizer's time on its board (and the cap if given)",
     )
     parser.add_argument("--optimizer-limit", type=float, default=None, help="seconds (default: real 60, dense 20)")
     parser.add_argument("--suite", choices=("real", "dense", "all"), default="all")
     parser.add_argument("--out", type=Path, help="write the results table (markdown) to this file")
     args = parser.parse_args(argv)
-    cap = args.enumerator_cap if args.enumerator_cap is not None else (QUICK_CAP if args.quick else FULL_CAP)
-    if not cap > 0:
-        parser.error("--enumerator-cap must be a positive number of seconds")
-    if args.enumerator_ratio is not None and not args.enumerator_ratio > 0:
-        parser.error("--enumerator-ratio must be a positive number")
+    cap = enumerator_cap(parser, args, FULL_CAP, QUICK_CAP)
     plan: dict[str, list[Named]] = {}
     if args.suite in ("real", "all"):
         plan["real"] = real_positions()[:: QUICK_STEP if args.quick else 1]

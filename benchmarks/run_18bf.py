@@ -29,13 +29,22 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import os
-import statistics
 import sys
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from benchmarks.run import Case, Row, format_row, run_enumerator
+from benchmarks.run import (
+    Case,
+    Row,
+    add_enumerator_flags,
+    enumerator_cap,
+    enumerator_cell,
+    format_row,
+    optimizer_times,
+    proven,
+    run_enumerator,
+    timed,
+)
 from solver.core.board_position import BoardPosition
 from solver.titles.g18bf import enumerator
 from solver.titles.g18bf.optimizer import best_run
@@ -73,9 +82,8 @@ def positions(suite: str) -> list[Named]:
 
 
 def _enumerate(position: BoardPosition, company: str, queue: mp.Queue) -> None:  # type: ignore[type-arg]
-    started, cpu = time.perf_counter(), time.process_time()
-    best = enumerator.best_run(position, company)
-    queue.put((time.perf_counter() - started, time.process_time() - cpu, best.evaluation.revenue * 1000))
+    best, seconds, cpu = timed(enumerator.best_run, position, company)
+    queue.put((seconds, cpu, best.evaluation.revenue * 1000))
 
 
 @dataclass(frozen=True)
@@ -109,9 +117,7 @@ def measure(suite: str, cases: Sequence[Named], cap: float, ratio: float | None)
     out: list[Measured] = []
     for index, (name, company, position) in enumerate(cases):
         case = Case(suite, index, name, company, " ".join(position.companies[company].trains))
-        started, cpu = time.perf_counter(), time.process_time()
-        result = best_run(position, company, time_limit=OPTIMIZER_LIMIT)
-        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+        result, seconds, cpu = timed(best_run, position, company, time_limit=OPTIMIZER_LIMIT)
         stop = cap if ratio is None else min(cap, ratio * seconds)
         enum_seconds, enum_cpu, enum_value = run_enumerator(position, company, stop, _enumerate)
         row = Row(
@@ -127,19 +133,17 @@ def measure(suite: str, cases: Sequence[Named], cap: float, ratio: float | None)
 
 def summary(suite: str, rows: Sequence[Measured], loads: tuple[float, float]) -> list[str]:
     """The suite's summary: times, proofs, speed-ups (total and per board, the smallest named), load."""
-    wall = [m.row.opt_seconds for m in rows]
-    cpu = [m.row.opt_cpu for m in rows]
-    proven = sum(1 for m in rows if m.row.status in ("optimal", "infeasible"))
+    plain = [m.row for m in rows]
+    opt_total = sum(r.opt_seconds for r in plain)
     enum_total = sum(m.row.enum_seconds if m.row.enum_seconds is not None else m.stop for m in rows)
     smallest = min(rows, key=lambda m: m.ratio)
     cpu_ratios = [r for m in rows if (r := m.cpu_ratio) is not None]
     disagree = sum(1 for m in rows if m.row.enum_value is not None and m.row.enum_value != m.row.value)
     finished = sum(1 for m in rows if m.row.enum_seconds is not None)
     return [
-        f"{suite}: {len(rows)} boards; optimizer wall median {statistics.median(wall):.3f} s, max {max(wall):.3f} s; "
-        f"CPU median {statistics.median(cpu):.3f} s, max {max(cpu):.3f} s; proven {proven}/{len(rows)}; "
+        f"{suite}: {len(rows)} boards; {optimizer_times(plain)}; proven {proven(plain)}/{len(rows)}; "
         f"load average {loads[0]:.1f} at the start, {loads[1]:.1f} at the end",
-        f"  enumerator finished {finished}/{len(rows)}; total speed-up (wall) x{enum_total / sum(wall):.1f}"
+        f"  enumerator finished {finished}/{len(rows)}; total speed-up (wall) x{enum_total / opt_total:.1f}"
         f"{' (at least: unfinished rows counted at their stop)' if finished < len(rows) else ''}; "
         f"smallest per-board x{smallest.ratio:.1f}{' (at least)' if smallest.row.enum_seconds is None else ''} "
         f"on #{smallest.row.case.index} {smallest.row.case.name}; smallest CPU speed-up where the enumerator "
@@ -157,10 +161,7 @@ def markdown(rows: dict[str, list[Measured]], lines: list[str], command: str) ->
         out += ["|---|---|---|---|---|---|---|---|"]
         for m in measured:
             r = m.row
-            finished = r.enum_seconds is not None and r.enum_cpu is not None
-            enum = f"{r.enum_seconds:.3f} ({r.enum_cpu:.3f})" if finished else f"stopped at {m.stop:.3f}"
-            if r.enum_value is not None and r.enum_value != r.value:
-                enum += " DISAGREES"
+            enum = enumerator_cell(r, f"stopped at {m.stop:.3f}")
             out.append(
                 f"| {r.case.index} | {r.case.name} | {r.case.trains} | {r.opt_seconds:.3f} ({r.opt_cpu:.3f}) | "
                 f"{r.status} | {r.value // 1000} | {enum} | {m.ratio_text()} |"
@@ -171,23 +172,13 @@ def markdown(rows: dict[str, list[Measured]], lines: list[str], command: str) ->
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.run_18bf", description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help=f"the first {QUICK} boards, cap {QUICK_CAP:g} s")
-    parser.add_argument(
-        "--enumerator-cap", type=float, default=None, help=f"seconds (default {FULL_CAP:g}, --quick {QUICK_CAP:g})"
-    )
-    parser.add_argument(
-        "--enumerator-ratio",
-        type=float,
-        default=None,
-        help="also stop the enumerator at this many times the optimizer's time on the board",
+    add_enumerator_flags(
+        parser, FULL_CAP, QUICK_CAP, "also stop the enumerator at this many times the optimizer's time on the board"
     )
     parser.add_argument("--suite", choices=(*SUITES, "all"), default="all")
     parser.add_argument("--out", help="write the results table (markdown) to this file")
     args = parser.parse_args(argv)
-    cap = args.enumerator_cap if args.enumerator_cap is not None else (QUICK_CAP if args.quick else FULL_CAP)
-    if not cap > 0:
-        parser.error("--enumerator-cap must be a positive number of seconds")
-    if args.enumerator_ratio is not None and not args.enumerator_ratio > 0:
-        parser.error("--enumerator-ratio must be a positive number")
+    cap = enumerator_cap(parser, args, FULL_CAP, QUICK_CAP)
     suites = list(SUITES) if args.suite == "all" else [args.suite]
     rows: dict[str, list[Measured]] = {}
     lines: list[str] = []

@@ -10,9 +10,9 @@ import streamlit as st
 
 from pages import session
 from pages.market_18bf_purchases import earnings_input, shares_section, train_section, turn_from_earnings
+from pages.money_18bf import money_position, show_steps
 from solver.core.board_position import BoardPosition
 from solver.core.market import Move
-from solver.core.money_steps import Step
 from solver.errors import InputError
 from solver.titles import registry
 from solver.titles.g18bf.money.dividend import dividend_options
@@ -21,7 +21,6 @@ from solver.titles.g18bf.money.loans import end_of_turn_preview
 from solver.titles.g18bf.money.pictures import HOLDER_WORDS, LEGEND, market_picture, values_picture
 from solver.titles.g18bf.money.position import (
     CompanyMoney,
-    check_money,
     company_money,
     in_play,
     needs_price,
@@ -32,11 +31,6 @@ from solver.titles.g18bf.money.value import game_end_preview
 
 PREVIEWS = ("Dividend", "Share sale", "End of turn", "Train", "Shares", "Game end")
 PREVIEW = "bf-market-preview"
-
-
-def _steps(steps: tuple[Step, ...], key: str) -> None:
-    with st.container(key=key):
-        st.markdown("\n".join(f"{i}. {s.text} ({s.rule})" for i, s in enumerate(steps, start=1)))
 
 
 def _operating_order(pos: BoardPosition, order: list[str]) -> None:
@@ -94,7 +88,7 @@ def _dividend(pos: BoardPosition) -> tuple[Move, ...]:
             paid = ", ".join(f"{p} £{c}" for p, c in out.payouts.items()) or "nobody"
             st.caption(f"Paid £{out.paid} (£{out.per_share} a share): {paid}. Kept £{out.kept + out.to_company}.")
             with st.expander("Step by step"):
-                _steps(out.steps, f"bf-div-steps-{choice}")
+                show_steps(out.steps, f"bf-div-steps-{choice}")
     shown = st.radio("Drawn on the market", list(options), horizontal=True, key="bf-div-drawn")
     return options[shown or "full"].moves
 
@@ -126,7 +120,7 @@ def _sale(pos: BoardPosition) -> tuple[Move, ...]:
     cols[0].metric("Proceeds", f"£{out.proceeds}")
     cols[1].metric("Price", f"£{out.new_price}", delta=out.new_price - out.price or None)
     cols[2].metric("Director", out.director)
-    _steps(out.steps, "bf-sale-steps")
+    show_steps(out.steps, "bf-sale-steps")
     return (out.move,)
 
 
@@ -157,7 +151,7 @@ def _end_of_turn(pos: BoardPosition) -> tuple[Move, ...]:
     cols[1].metric("Loans", out.loans_after, delta=out.loans_after - out.loans_before or None)
     cols[2].metric("Train bought", f"£{out.train_cost}" if out.train_cost else "none")
     cols[3].metric("Price", f"£{out.new_price}", delta=out.new_price - out.price or None)
-    _steps(out.steps, "bf-eot-steps")
+    show_steps(out.steps, "bf-eot-steps")
     return out.moves
 
 
@@ -166,22 +160,14 @@ def _game_end(pos: BoardPosition) -> tuple[Move, ...]:
     rows = [(p.player, p.cash, p.total - p.cash, p.total) for p in sorted(out.players, key=lambda p: -p.total)]
     st.dataframe(pl.DataFrame(rows, schema=["player", "cash", "holdings", "worth"], orient="row"), hide_index=True)
     st.plotly_chart(values_picture(out), config={"displayModeBar": False}, key="bf-values")
-    _steps(out.steps, "bf-end-steps")
+    show_steps(out.steps, "bf-end-steps")
     return tuple(m for moves in out.prices.values() for m in moves if m.start != m.end)
 
 
 def main() -> None:
     """The page, after pages/market.py's dispatch by title."""
-    session.require(registry.MARKET)
-    session.narrow_margins()
-    st.title("Stock market")
-    session.header()
-    pos = session.current()
-    assert isinstance(pos, BoardPosition)
-    try:
-        check_money(pos)
-    except InputError as exc:
-        session.show_problems(exc.problems, "The position's money cannot be read:")
+    pos = money_position(registry.MARKET, "Stock market")
+    if pos is None:
         return
     order = operating_order(pos)
     left, right = st.columns([1, 3], gap="medium")

@@ -15,10 +15,10 @@ import streamlit as st
 
 from pages import session
 from pages.jobs import Task, start_task
+from pages.money_18bf import show_steps
 from pages.routes_common import PROGRESS_EVERY
 from solver.core.board_position import BoardPosition
 from solver.core.market import Move
-from solver.core.money_steps import Step
 from solver.titles.g18bf.money.dividend import CHOICES, Choice
 from solver.titles.g18bf.money.kinds import Kind
 from solver.titles.g18bf.money.pictures import train_decision_picture
@@ -45,11 +45,6 @@ from solver.titles.g18bf.money.turn import turn_preview
 Pick = Callable[[tuple[Kind, ...], BoardPosition, str], CompanyMoney | None]
 TASKS = "bf-purchase-tasks"  # key -> (position, inputs, Task) of the last run started from each part
 NO_TOOLBAR = {"displayModeBar": False}
-
-
-def _steps(steps: tuple[Step, ...], key: str) -> None:
-    with st.container(key=key):
-        st.markdown("\n".join(f"{i}. {s.text} ({s.rule})" for i, s in enumerate(steps, start=1)))
 
 
 def _task(key: str, pos: BoardPosition, inputs: Any, pressed: bool, work: Callable[[threading.Event], Any]) -> Any:
@@ -128,7 +123,7 @@ def turn_from_earnings(pos: BoardPosition, money: CompanyMoney, cheapest: int, w
         cols[2].metric("Loans", end.loans_after, delta=end.loans_after - end.loans_before or None)
     new_price = turn.moves[-1].end if turn.moves else turn.dividend.price
     cols[3].metric("Price", f"£{new_price}", delta=new_price - turn.dividend.price or None)
-    _steps(turn.steps, "bf-eot-steps")
+    show_steps(turn.steps, "bf-eot-steps")
     return turn.moves
 
 
@@ -193,7 +188,7 @@ def _show_decision(decision: TrainDecision) -> None:
     st.plotly_chart(train_decision_picture(decision), config=NO_TOOLBAR, key="bf-train-picture")
     for i, option in enumerate(decision.options):
         with st.expander(f"{option.label}: step by step"):
-            _steps(option.steps, f"bf-train-steps-{i}")
+            show_steps(option.steps, f"bf-train-steps-{i}")
 
 
 def _paid(option: TrainOption) -> str:
@@ -219,7 +214,7 @@ def shares_section(pos: BoardPosition, pick: Pick) -> tuple[Move, ...]:
         cols[0].metric("Cost", f"£{out.cost}")
         cols[1].metric("Cash", f"£{out.cash_after}", delta=-out.cost)
         cols[2].metric("Most it may redeem", out.most)
-        _steps(out.steps, "bf-redeem-steps")
+        show_steps(out.steps, "bf-redeem-steps")
         return ()
     buyer = c3.selectbox("Buyer", seats(pos), key="bf-buy-buyer")
     source = st.radio("From", ["ipo", "pool"], horizontal=True, key="bf-buy-source", format_func=_source_words)
@@ -242,7 +237,7 @@ def shares_section(pos: BoardPosition, pick: Pick) -> tuple[Move, ...]:
     cols[0].metric("Paid", f"£{bought.price}", help=f"to {bought.paid_to}")
     cols[1].metric("Director", bought.director)
     cols[2].metric("Most they may hold", bought.most, help=f"then {bought.limit} stops them")
-    _steps(bought.steps, "bf-buy-steps")
+    show_steps(bought.steps, "bf-buy-steps")
     return ()
 
 

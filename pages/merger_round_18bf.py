@@ -12,8 +12,8 @@ import polars as pl
 import streamlit as st
 
 from pages import session
+from pages.money_18bf import money_position, show_steps
 from solver.core.board_position import BoardPosition
-from solver.core.money_steps import Step
 from solver.errors import InputError
 from solver.titles import registry
 from solver.titles.g18bf.money.connection import first_connected
@@ -23,7 +23,7 @@ from solver.titles.g18bf.money.minors import conversion_preview, minor_merger_pr
 from solver.titles.g18bf.money.outcome import MergerOutcome
 from solver.titles.g18bf.money.phases import allows
 from solver.titles.g18bf.money.pictures import HOLDER_WORDS, holdings_picture
-from solver.titles.g18bf.money.position import check_money, company_money, in_play
+from solver.titles.g18bf.money.position import company_money, in_play
 from solver.titles.g18bf.money.system import system_preview
 from solver.titles.g18bf.money.takeover import takeover_preview
 
@@ -112,11 +112,6 @@ def _takeover(pos: BoardPosition) -> MergerOutcome | None:
     return takeover_preview(pos, minor, public, replace_marker=marker)
 
 
-def _steps(steps: tuple[Step, ...]) -> None:
-    with st.container(key="merger-round-steps"):
-        st.markdown("\n".join(f"{i}. {s.text} ({s.rule})" for i, s in enumerate(steps, start=1)))
-
-
 def _result(out: MergerOutcome) -> None:
     if out.allowed:
         st.success(f"{out.company} at £{out.price}, directed by {out.director}")
@@ -139,21 +134,13 @@ def _result(out: MergerOutcome) -> None:
         st.caption("Cash moved: " + ", ".join(f"{p} {c:+d}" for p, c in out.cash_changes.items()))
     with right:
         st.markdown("**Step by step**")
-        _steps(out.steps)
+        show_steps(out.steps, "merger-round-steps")
 
 
 def main() -> None:
     """The page, after pages/mergers.py's dispatch by title (the Merger Round stands in the Mergers page's place)."""
-    session.require(registry.MERGERS)
-    session.narrow_margins()
-    st.title("Merger Round")
-    session.header()
-    pos = session.current()
-    assert isinstance(pos, BoardPosition)
-    try:
-        check_money(pos)
-    except InputError as exc:
-        session.show_problems(exc.problems, "The position's money cannot be read:")
+    pos = money_position(registry.MERGERS, "Merger Round")
+    if pos is None:
         return
     st.caption(
         "After each operating round from phase 3 (§12): minors convert, merge or are taken over, and from phase 6 "

@@ -13,7 +13,7 @@ import streamlit as st
 from pages import session
 from pages.title_board import height_for_width
 from solver.core.board_position import BoardPosition
-from solver.core.run_report import status_text
+from solver.core.run_report import solved_in, status_text
 from solver.core.search.run_search import SearchResult
 from solver.core.track_graph import TrackGraph
 from solver.draw.any_board import position_figure
@@ -101,7 +101,9 @@ def _selected(reviews: list[RunReview], best: dict[int, dict[str, SearchResult]]
     for mode, result in best.get(action_id, {}).items():
         routes = [(f"{i}: {t.train}", t.nodes) for i, t in enumerate(result.evaluation.trains, 1)]
         value = f"{result.evaluation.revenue} + {result.evaluation.subsidy}"
-        maps.append((routes, f"Best, {mode} mode: {value}", f"{status_text(result)} in {result.seconds:.2f} s"))
+        maps.append(
+            (routes, f"Best, {mode} mode: {value}", status_text(result) + solved_in(result.status, result.seconds))
+        )
     for first in range(0, len(maps), 2):  # two maps a row: each wide enough to read at 1280 px
         for column, (routes, title, status) in zip(st.columns(2), maps[first : first + 2], strict=False):
             with column:

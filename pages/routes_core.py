@@ -17,7 +17,14 @@ from pages.routes_common import CARD_WIDTH, COMPACT_PAGE, MAP_SIZES, finished_jo
 from pages.title_board import height_for_width
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import Evaluation, RouteSpec
-from solver.core.run_report import RunReport, TrainCard, run_report, station_choices, status_text
+from solver.core.run_report import (
+    RunReport,
+    TrainCard,
+    run_report,
+    solved_in,
+    station_choices,
+    status_text,
+)
 from solver.core.track_graph import NodeRef, TrackGraph
 from solver.draw.any_board import position_figure
 from solver.draw.palette import train_colour
@@ -148,13 +155,12 @@ def _best_run(title: Title, pos: BoardPosition, solved: BoardPosition, company: 
         st.warning(f"**{company}: {status_text(result)}**")
         return [], ""
     evaluation = result.evaluation
-    status = status_text(result, stopped=job.stop.is_set())
     if result.status == "unknown":  # no run to show
-        st.markdown(f"**{company}: {status}**")
+        st.markdown(f"**{company}: {status_text(result, stopped=job.stop.is_set())}**")
         return [], ""
     st.markdown(
         f"**{company}: {_amount(evaluation.revenue, evaluation.subsidy, title, total=False)}** · "
-        f"**{status}** (solved in {result.seconds:.2f} s)"
+        f"**{status_text(result, stopped=job.stop.is_set())}**{solved_in(result.status, result.seconds)}"
     )
     if not evaluation.trains:
         return [], ""

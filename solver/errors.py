@@ -7,6 +7,7 @@ wrong. Input errors carry every problem found, so the user can fix them all at o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -38,6 +39,16 @@ class SolverError(Exception):
 
 class InputError(SolverError):
     """A position, route, scenario or game file that breaks the file format or a rule of the game."""
+
+
+def problems_of(check: Callable[[], object]) -> list[Problem]:
+    """The problems of the InputError `check` raises, or none when it passes: for gathering every problem of an
+    input before raising them together."""
+    try:
+        check()
+    except InputError as exc:
+        return list(exc.problems)
+    return []
 
 
 class DataError(Exception):

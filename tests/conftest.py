@@ -1,4 +1,5 @@
-"""Shared fixtures: the loaded game, the project's folders and the optional reference facts."""
+"""Shared fixtures: the loaded game, the project's folders, the optional reference facts and the app of the pages'
+tests (Streamlit AppTest, tests/app/app_pages.py)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,15 @@ import json
 import sys
 import types
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import settings
 
 from solver.titles.g1862.gamedata import GameData, load_game
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
 
 # Property tests check rules, not speed (speed is measured in benchmarks/): no per-example deadline, so a busy
 # machine cannot fail them.
@@ -49,3 +53,15 @@ def reference() -> Any:
         return json.loads((REFERENCE / f"{name}.json").read_text(encoding="utf-8"))
 
     return read
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    """The app run once, saving its positions in a store of the test's own."""
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv("RMS_DB_PATH", str(tmp_path / "positions.sqlite3"))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.run()
+    assert not at.exception
+    return at

@@ -2,15 +2,18 @@
 
 Prints each train's route, stops (scored, dropped, scored by another train), Freight bonus and revenue, the
 Local subsidy, the total, the status ("proven optimal", or "best found in N s, bound B" when the time limit
-stops the search) and the time taken. ``--pin ROUTES.json`` fixes some trains' routes (a route file,
+stops the search) and the time taken (once). ``--pin ROUTES.json`` fixes some trains' routes (a route file,
 docs/routes-file.schema.json) and re-solves the rest; ``--exclude 3F`` keeps one 3F from running (repeat it
 for more).
 
+Ctrl-C during the search stops it: the best run so far is printed, its status saying Ctrl-C ended it.
+
 Exit codes (also in ``--help``): 0 the run is proven optimal, or proven impossible ("no legal run"); 3 the
-time limit ended the search with a run that is not proven optimal (its bound is printed); 4 the time limit
-ended the solve before any run was found; 5 the CP-SAT solver failed (never reported as "no run found");
-2 bad input, one line per problem (an unknown company, a company without trains, a bad pin file, a time
-limit that is not a finite positive number, a worker count outside 1-64); 130 interrupted by Ctrl-C.
+time limit or Ctrl-C ended the search with a run that is not proven optimal (its bound is printed); 4 the time
+limit or Ctrl-C ended the solve before any run was found; 5 the CP-SAT solver failed (never reported as "no run
+found"); 2 bad input, one line per problem (an unknown company, a company without trains, a bad pin file, a time
+limit that is not a finite positive number, a worker count outside 1-64); 130 interrupted by Ctrl-C before the
+search began.
 """
 
 from __future__ import annotations
@@ -22,7 +25,16 @@ from typing import Any
 from solver.any_position import load_any_position, short_title
 from solver.cli.common import add_json_flag, canonical_company, print_json, require_title_can
 from solver.cli.score import train_to_dict
-from solver.cli.solving import EPILOG, EXIT_CODES, EXIT_SOLVER_FAILED, MAX_WORKERS, check_limits
+from solver.cli.solving import (
+    EPILOG,
+    EXIT_CODES,
+    EXIT_SOLVER_FAILED,
+    MAX_WORKERS,
+    check_limits,
+    ctrl_c_stops,
+    solved_line,
+    status_line,
+)
 from solver.core.board_position import BoardPosition
 from solver.errors import InputError, Problem
 from solver.titles.g1862.routes.explain import explain, explanation_lines
@@ -57,17 +69,6 @@ def _pins(path: str | None, company: str) -> tuple[RouteSpec, ...]:
     if file_company is not None and file_company.casefold() != company.casefold():
         raise InputError([Problem(f"pin file {path}", "format", f"is for {file_company}, not {company}")])
     return routes
-
-
-def status_text(result: SolveResult) -> str:
-    """'proven optimal', 'best found in N s, bound B', or the reason no run was found."""
-    if result.status == "optimal":
-        return "proven optimal"
-    if result.status == "feasible":
-        return f"best found in {result.solve_seconds:.1f} s, bound {result.bound}"
-    if result.status == "infeasible":
-        return f"no legal run: {result.reason}"
-    return f"{result.reason} after {result.solve_seconds:.1f} s: the time limit came before any run was found"
 
 
 def result_to_dict(result: SolveResult) -> dict[str, Any]:
@@ -105,7 +106,8 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers,
     )
     try:
-        result = optimize(position, company, options)
+        with ctrl_c_stops() as stop:
+            result = optimize(position, company, options, stop=stop)
     except SolverFailure as exc:
         print(f"error: the CP-SAT solver failed, so there is no answer: {exc}", file=sys.stderr)
         return EXIT_SOLVER_FAILED
@@ -113,12 +115,14 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result_to_dict(result))
         return code
-    print(f"{company} best run, phase {position.phase}, objective {args.objective}: {status_text(result)}")
+    status = status_line(result.status, result.solve_seconds, result.bound, result.reason, stop)
+    print(f"{company} best run, phase {position.phase}, objective {args.objective}: {status}")
     print("\n".join(explanation_lines(explain(result.evaluation, position.game))))
     if result.routes:
         print(f"Revenue {result.revenue}; Local subsidy {result.subsidy} to the treasury (not revenue)")
         print(f"Total to the company: {result.revenue + result.subsidy}")
-    print(f"Solved in {result.solve_seconds:.2f} s")
+    if solved := solved_line(result.status, result.solve_seconds):
+        print(solved)
     return code
 
 

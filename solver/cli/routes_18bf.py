@@ -23,17 +23,16 @@ from typing import Any
 from pydantic import Field
 
 from solver.cli import core_routes
-from solver.cli.core_routes import RouteFile, read_route_file, train_to_dict
+from solver.cli.core_routes import PinnedRoute, RouteFile, TitleRoutes, print_routes, read_routes, train_to_dict
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec, TrainScore
-from solver.jsonfile import FileModel
 from solver.titles.g18bf import rulebook
 from solver.titles.g18bf.evaluator import evaluate
 from solver.titles.g18bf.optimizer import best_run
 from solver.titles.g18bf.trains import train_sides
 
 
-class PinnedRoute(FileModel):
+class PinnedRoute18BF(PinnedRoute):
     train: str = Field(description="the train, as 4+4 or 6G")
     nodes: list[str] = Field(
         min_length=1, description="the nodes passed in order (HEX:n, or HEX for one node); a G-train's cities"
@@ -43,14 +42,13 @@ class PinnedRoute(FileModel):
 class PinFile(RouteFile):
     """An 18BF route file: the routes of some of a company's trains, node by node."""
 
-    routes: list[PinnedRoute] = Field(default_factory=list)
+    routes: list[PinnedRoute18BF] = Field(default_factory=list)
 
 
 def load_pins(path: str, company: str, what: str = "pin file") -> tuple[RouteSpec, ...]:
     """The routes of an 18BF route file (`what`: a pin file or, for `score`, a route file); InputError naming the
     file and field when it cannot be read, or when it is for another company."""
-    read = read_route_file(path, company, PinFile, what)
-    return tuple(RouteSpec(r.train.strip(), tuple(n.strip().upper() for n in r.nodes)) for r in read.routes)
+    return read_routes(path, company, PinFile, what)
 
 
 def route_to_dict(score: TrainScore) -> dict[str, Any]:
@@ -58,39 +56,23 @@ def route_to_dict(score: TrainScore) -> dict[str, Any]:
     return {**train_to_dict(score), "goods": train_sides()[score.train].goods}
 
 
+def _title() -> TitleRoutes:
+    return TitleRoutes(best_run, evaluate, rulebook.EARNINGS, load_pins, route_to_dict, _print_trains, False)
+
+
 def run(args: argparse.Namespace, position: BoardPosition) -> int:
     """The routes command on an 18BF position (the arguments of solver.cli.routes)."""
-    return core_routes.answer(
-        args,
-        position,
-        best_run=best_run,
-        no_trains_rule=rulebook.EARNINGS,
-        load_pins=load_pins,
-        route_to_dict=route_to_dict,
-        print_trains=_print_trains,
-        objective_in_header=False,
-    )
+    return core_routes.answer(args, position, _title())
 
 
 def score(args: argparse.Namespace, position: BoardPosition) -> int:
     """The score command on an 18BF position: the route file (the pin file's shape, node by node, a G-train's
     marker cities) judged by 18BF's evaluator (§10.6); exit 0 when legal (each stop, bonus and revenue printed),
     2 when not (every rule broken, naming the train, node or section) or when the file cannot be read."""
-    return core_routes.score(
-        args,
-        position,
-        evaluate=evaluate,
-        load_routes=lambda path, company: load_pins(path, company, "route file"),
-        route_to_dict=route_to_dict,
-        print_trains=_print_trains,
-    )
+    return core_routes.score(args, position, _title())
 
 
 def _print_trains(trains: Sequence[TrainScore]) -> None:
     """Each train's nodes with what each earns, its revenue with its bonuses, and the run's revenue."""
-    for train in trains:
-        print(f"{train.train}: {' '.join(str(n) for n in train.nodes)}")
-        for stop in train.stops:
-            print(f"  {stop.node} {stop.kind}: {stop.value if stop.counted else '-'} ({stop.note})")
-        print(f"  revenue {train.revenue}" + "".join(f"; {n}" for n in train.notes))
+    print_routes(trains, lambda t: f"revenue {t.revenue}")
     print(f"Revenue {sum(t.revenue for t in trains)}")

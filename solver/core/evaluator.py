@@ -18,14 +18,15 @@ sum of its trains' revenues, and its subsidy the sum of theirs.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol
 
 from solver.core.board_position import BoardPosition
 from solver.core.track_graph import Link, NodeRef, Piece, Side, TrackGraph, track_hexes
-from solver.errors import Problem
+from solver.errors import InputError, Problem
 
 #: At most this many ways of tracing one route (several links between the same two nodes) are tried, each using
 #: no piece of track twice.
@@ -104,14 +105,20 @@ class TrainScore:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Evaluation:
-    """The verdict on a run: every rule broken, or each train's score and the totals."""
+class TrainMoney(Protocol):
+    """What one train of a run earns: revenue, and `subsidy` paid beside it."""
 
-    company: str
-    legal: bool
-    problems: tuple[Problem, ...] = ()
-    trains: tuple[TrainScore, ...] = ()
+    @property
+    def revenue(self) -> int: ...
+
+    @property
+    def subsidy(self) -> int: ...
+
+
+class RunTotals:
+    """A run's totals from its trains (a dataclass's `trains`): revenue, the money paid beside revenue and both."""
+
+    trains: Sequence[TrainMoney]
 
     @property
     def revenue(self) -> int:
@@ -120,6 +127,20 @@ class Evaluation:
     @property
     def subsidy(self) -> int:
         return sum(t.subsidy for t in self.trains)
+
+    @property
+    def total(self) -> int:
+        return self.revenue + self.subsidy
+
+
+@dataclass(frozen=True)
+class Evaluation(RunTotals):
+    """The verdict on a run: every rule broken, or each train's score and the totals."""
+
+    company: str
+    legal: bool
+    problems: tuple[Problem, ...] = ()
+    trains: tuple[TrainScore, ...] = ()
 
 
 class RouteRules(Protocol):
@@ -150,6 +171,41 @@ def shared_track(routes: Sequence[TracedRoute], rule: str) -> list[Problem]:
         for a, b in itertools.combinations(routes, 2)
         if a.track & b.track
     ]
+
+
+def require_company(position: BoardPosition, company: str, rule: str) -> None:
+    """InputError citing the title's `rule` when `company` is not a company of the position (naming those that are)."""
+    if company not in position.companies:
+        known = ", ".join(position.companies) or "none"
+        raise InputError(
+            [Problem(f"company {company}", rule, f"{company!r} is not a company of the position ({known})")]
+        )
+
+
+def require_own_trains(position: BoardPosition, company: str, run: Sequence[RouteSpec], rule: str) -> None:
+    """InputError citing the title's `rule` for each train the run gives more routes than the company has of it (a
+    company runs its own trains, each once): such a run cannot be judged."""
+    owned = Counter(position.companies[company].trains)
+    wanted = Counter(spec.train for spec in run)
+    extra = [
+        Problem(f"company {company}", rule, f"{n} route(s) for {t} but the company has {owned[t]}")
+        for t, n in sorted(wanted.items())
+        if n > owned[t]
+    ]
+    if extra:
+        raise InputError(extra)
+
+
+def full_of_others(
+    position: BoardPosition, graph: TrackGraph, ref: NodeRef, company: str, ignored: Collection[str] = ()
+) -> bool:
+    """Every station space of the node held by other companies' markers (those in `ignored` not counted), none of
+    them `company`'s: the node a title's route may not run through. A node with no spaces is never full."""
+    slots = graph.nodes[ref].slots
+    markers = position.markers(ref.hex, ref.index)
+    if slots == 0 or company in markers:
+        return False
+    return len([m for m in markers if m not in ignored]) >= slots
 
 
 def train_labels(trains: Sequence[str]) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.core.evaluator import Evaluation, TrainScore
+from solver.core.evaluator import Evaluation, RunTotals, TrainScore
 from solver.core.search.run_search import SearchResult
 from solver.core.track_graph import NodeRef, TrackGraph
 
@@ -43,7 +43,7 @@ class TrainCard:
 
 
 @dataclass(frozen=True)
-class RunReport:
+class RunReport(RunTotals):
     """A company's run: its cards, revenue, subsidy and total, or the problems (`where: message (rule)`) when the
     run is not legal."""
 
@@ -51,18 +51,6 @@ class RunReport:
     legal: bool
     trains: tuple[TrainCard, ...]
     problems: tuple[str, ...]
-
-    @property
-    def revenue(self) -> int:
-        return sum(t.revenue for t in self.trains)
-
-    @property
-    def subsidy(self) -> int:
-        return sum(t.subsidy for t in self.trains)
-
-    @property
-    def total(self) -> int:
-        return self.revenue + self.subsidy
 
 
 def _place(graph: TrackGraph, ref: NodeRef) -> str:
@@ -100,17 +88,35 @@ def station_choices(graph: TrackGraph) -> dict[str, str]:
     return {str(ref): f"{ref} {_place(graph, ref)}" for ref in sorted(graph.nodes) if graph.neighbours(ref)}
 
 
-def status_text(result: SearchResult, stopped: bool = False) -> str:
-    """The proof status of a search's answer, as the routes command and the Routes page say it: proven optimal, the
-    best found with its bound, no legal run and why, or stopped before any run was found. `stopped`: the search
-    was ended by a Stop (not by its time limit), which an answer not proven says."""
-    if result.status == "optimal":
+#: The statuses whose words already say how long the search ran ("best found in N s", "stopped after N s", "... after
+#: N s"): an answer adds "solved in N s" only to the others, never the time twice.
+TIMED = frozenset({"feasible", "unknown"})
+
+
+def proof_status(
+    status: str, seconds: float, bound: int | None, reason: str, stopped: bool = False, by: str = ""
+) -> str:
+    """The proof status of a search's answer, as the routes command and the Routes page say it (any title's search):
+    proven optimal, the best found with its bound, no legal run and why, or no run found. `stopped`: the search was
+    ended by a stop (`by` names it: a Stop button, Ctrl-C), not by its time limit, and an answer not proven says
+    what ended it; only a search its time limit ended speaks of the time limit."""
+    if status == "optimal":
         return "proven optimal"
-    if result.status == "infeasible":
-        return f"no legal run: {result.reason}"
+    if status == "infeasible":
+        return f"no legal run: {reason}"
     if stopped:
-        found = f"best run so far, bound {result.bound}" if result.status == "feasible" else "no run found yet"
-        return f"stopped after {result.seconds:.1f} s: {found}"
-    if result.status == "feasible":
-        return f"best found in {result.seconds:.1f} s, bound {result.bound}"
-    return f"{result.reason} after {result.seconds:.1f} s: the time limit came before any run was found"
+        found = f"best run so far, bound {bound}" if status == "feasible" else "no run found yet"
+        return f"stopped{f' by {by}' if by else ''} after {seconds:.1f} s: {found}"
+    if status == "feasible":
+        return f"best found in {seconds:.1f} s, bound {bound}"
+    return f"{reason} after {seconds:.1f} s: the time limit came before any run was found"
+
+
+def status_text(result: SearchResult, stopped: bool = False, by: str = "") -> str:
+    """The proof status of the core's run search's answer (`proof_status`)."""
+    return proof_status(result.status, result.seconds, result.bound, result.reason, stopped, by)
+
+
+def solved_in(status: str, seconds: float) -> str:
+    """` (solved in N s)` to follow a status whose words do not give the time (`TIMED`), else nothing."""
+    return "" if status in TIMED else f" (solved in {seconds:.2f} s)"

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from app_pages import open_on, page_text, press_solve
 from stop_checks import wait_until
 from streamlit.testing.v1 import AppTest
 
@@ -28,38 +28,14 @@ EXAMPLES = ROOT / "examples"
 BANK_GAME = ROOT / "tests" / "data" / "importer" / "1860" / "1860_game_end_bank.json"
 
 
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
-    monkeypatch.setenv("RMS_DB_PATH", str(tmp_path / "positions.sqlite3"))
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.run()
-    return at
-
-
 def _load(app: AppTest, stem: str, page: str) -> BoardPosition:
-    position = load_any_position(EXAMPLES / f"{stem}.json")
-    assert isinstance(position, BoardPosition)
-    app.session_state["position"] = position
-    app.switch_page(page).run()
-    assert not app.exception
-    return position
-
-
-def _shown(app: AppTest) -> str:
-    parts = [*app.markdown, *app.caption, *app.info, *app.warning, *app.error, *app.success]
-    return "\n".join(str(e.value) for e in parts)
+    return open_on(app, EXAMPLES / f"{stem}.json", page)
 
 
 def _solve(app: AppTest, company: str) -> str:
-    app.session_state["routes_company"] = company
-    app.run()
-    next(b for b in app.button if b.label == "Solve").click().run()
-    deadline = time.monotonic() + 60
-    while any("Solving" in str(i.value) for i in app.info) and time.monotonic() < deadline:
-        time.sleep(0.3)
-        app.run()
+    press_solve(app, company)
     assert not app.exception
-    return _shown(app)
+    return page_text(app)
 
 
 def _chart_names(app: AppTest) -> list[str]:
@@ -97,11 +73,11 @@ def test_routes_by_station_scores_a_legal_run_and_names_the_rule_an_illegal_one_
     picker.set_value(["F2:0", "F2:1", "F2:2", "F4:0", "G5:0"]).run()
     next(b for b in app.button if b.label == "Score these routes").click().run()
     assert not app.exception
-    assert "Legal run: revenue 80, halt subsidy 0, total 80." in _shown(app)
+    assert "Legal run: revenue 80, halt subsidy 0, total 80." in page_text(app)
     app.multiselect(key="stations-C&N-0").set_value(["F2:0", "G5:0"]).run()
     next(b for b in app.button if b.label == "Score these routes").click().run()
-    assert "no track joins F2:0 to G5:0 without another stop" in _shown(app)
-    assert "Running Trains, RB L526" in _shown(app)
+    assert "no track joins F2:0 to G5:0 without another stop" in page_text(app)
+    assert "Running Trains, RB L526" in page_text(app)
 
 
 def test_nationalisation_page_previews_the_british_rail_rounds(app: AppTest) -> None:
@@ -109,7 +85,7 @@ def test_nationalisation_page_previews_the_british_rail_rounds(app: AppTest) -> 
     assert app.title[0].value == "Nationalisation"
     next(b for b in app.button if b.label == "Preview nationalisation").click().run()
     assert not app.exception
-    shown = _shown(app)
+    shown = page_text(app)
     assert "**Companies closing:** round 1: S&C, C&N; round 2: IWNJ, NGStL" in shown
     assert "British Rail forms at the end of this round (RB L666-L668)." in shown
     assert "Railway Nationalisation, RB L679" in shown or "RB L679" in shown
@@ -121,8 +97,8 @@ def test_nationalisation_page_takes_a_given_revenue(app: AppTest) -> None:
     app.multiselect(key="nationalisation-given").set_value(["IWNJ"]).run()
     app.number_input(key="nat-IWNJ").set_value(0).run()
     next(b for b in app.button if b.label == "Preview nationalisation").click().run()
-    assert "IWNJ earns 0 (given)" in _shown(app)
-    assert "round 1: IWNJ, S&C" in _shown(app)
+    assert "IWNJ earns 0 (given)" in page_text(app)
+    assert "round 1: IWNJ, S&C" in page_text(app)
 
 
 @pytest.mark.parametrize(
@@ -140,7 +116,7 @@ def test_stock_market_page_shows_each_preview_with_its_step_log_and_picture(
     _load(app, "position-1860-nationalisation", "pages/market.py")
     app.segmented_control(key="market-1860-preview").set_value(preview).run()
     assert not app.exception
-    shown = _shown(app)
+    shown = page_text(app)
     assert expected in shown and "**Step by step**" in shown and "RB L" in shown
     assert len(app.get("plotly_chart")) == 1
 
@@ -150,13 +126,13 @@ def test_stock_market_page_previews_an_insolvent_companys_leased_run(app: AppTes
     app.segmented_control(key="market-1860-preview").set_value("Insolvency").run()
     app.selectbox(key="market-1860-company").set_value("C&N").run()
     assert not app.exception
-    assert "**C&N is insolvent**" in _shown(app)
+    assert "**C&N is insolvent**" in page_text(app)
 
 
 def test_a_position_without_money_is_refused_on_the_money_pages_without_an_exception(app: AppTest) -> None:
     for page in ("pages/market.py", "pages/mergers.py"):
         _load(app, "position-1860-early", page)
-        assert "gives no share prices" in _shown(app) or "cannot be previewed" in _shown(app)
+        assert "gives no share prices" in page_text(app) or "cannot be previewed" in page_text(app)
 
 
 def test_import_review_of_an_1860_export_opens_a_run_on_routes_and_a_moment_on_board(app: AppTest) -> None:
@@ -164,12 +140,12 @@ def test_import_review_of_an_1860_export_opens_a_run_on_routes_and_a_moment_on_b
     app.text_area(key="review_paste").set_value(BANK_GAME.read_text())
     next(b for b in app.button if b.label == "Import the pasted export").click().run()
     assert not app.exception
-    assert "1860, 85 recorded runs; game mode site: 85 reproduce the recorded revenue and subsidy" in _shown(app)
+    assert "1860, 85 recorded runs; game mode site: 85 reproduce the recorded revenue and subsidy" in page_text(app)
     table = app.dataframe[0].value
     assert len(table) == 85 and set(table["verdict"]) == {"match"}
     next(b for b in app.button if b.label == "Find this run's best run (in both modes)").click().run()
     assert not app.exception
-    shown = _shown(app)
+    shown = page_text(app)
     assert "**2 of 2 best runs proven**; recorded runs beating the best: 0" in shown
     assert len(app.get("plotly_chart")) == 3  # the recorded run, the best in the site's mode and in the rulebook's
     next(b for b in app.button if b.label.startswith("Open this position on the Routes page")).click().run()
@@ -188,7 +164,7 @@ def test_a_bad_1860_export_is_refused_naming_the_field(app: AppTest) -> None:
     app.text_area(key="review_paste").set_value('{"title": "1860", "actions": []}')
     next(b for b in app.button if b.label == "Import the pasted export").click().run()
     assert not app.exception
-    assert "actions: missing or empty" in _shown(app)
+    assert "actions: missing or empty" in page_text(app)
 
 
 def test_run_job_passes_stop_and_progress_and_reports_problems() -> None:

@@ -18,14 +18,11 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "position-18bf-mone
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
-    monkeypatch.setenv("RMS_DB_PATH", str(tmp_path / "positions.sqlite3"))
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    at.session_state["position"] = load_any_position(EXAMPLE)
-    at.run()
-    assert not at.exception
-    return at
+def app(app: AppTest) -> AppTest:
+    app.session_state["position"] = load_any_position(EXAMPLE)
+    app.run()
+    assert not app.exception
+    return app
 
 
 def shown(at: AppTest) -> str:

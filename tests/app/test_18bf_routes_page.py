@@ -5,14 +5,11 @@ them), and judges routes given station by station with 18BF's evaluator."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
-import pytest
+from app_pages import open_on, page_text, press_solve
 from streamlit.testing.v1 import AppTest
 
-from solver.any_position import load_any_position
-from solver.core.board_position import BoardPosition
 from solver.titles.g18bf.optimizer import best_run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,39 +18,11 @@ LATE = ROOT / "tests" / "titles" / "g18bf" / "data" / "late-lms.json"
 EARLY = ROOT / "examples" / "position-18bf-early.json"
 
 
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
-    monkeypatch.setenv("RMS_DB_PATH", str(tmp_path / "positions.sqlite3"))
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.run()
-    return at
-
-
-def _open(app: AppTest, path: Path) -> BoardPosition:
-    position = load_any_position(path)
-    assert isinstance(position, BoardPosition)
-    app.session_state["position"] = position
-    app.switch_page("pages/routes.py").run()
-    assert not app.exception
-    return position
-
-
-def _shown(app: AppTest) -> str:
-    parts = [*app.markdown, *app.caption, *app.info, *app.warning, *app.error, *app.success]
-    return "\n".join(str(e.value) for e in parts)
-
-
 def test_the_routes_page_solves_an_18bf_board_with_its_optimizer(app: AppTest) -> None:
-    position = _open(app, LATE)
-    app.session_state["routes_company"] = "LMS"
-    app.run()
-    next(b for b in app.button if b.label == "Solve").click().run()
-    deadline = time.monotonic() + 90
-    while any("Solving" in str(i.value) for i in app.info) and time.monotonic() < deadline:
-        time.sleep(0.3)
-        app.run()
+    position = open_on(app, LATE, "pages/routes.py")
+    press_solve(app, "LMS", seconds=90)
     assert not app.exception
-    shown = _shown(app)
+    shown = page_text(app)
     expected = best_run(position, "LMS").evaluation
     assert f"**LMS: revenue {expected.revenue}** · **proven optimal**" in shown
     for n, train in enumerate(expected.trains, start=1):
@@ -72,13 +41,13 @@ def test_the_routes_page_solves_an_18bf_board_with_its_optimizer(app: AppTest) -
 
 
 def test_the_routes_page_judges_18bf_routes_given_by_station(app: AppTest) -> None:
-    _open(app, EARLY)
+    open_on(app, EARLY, "pages/routes.py")
     app.session_state["routes_company"] = "LR"
     app.segmented_control(key="routes_core_mode").set_value("Routes by station").run()
     app.multiselect(key="stations-LR-0").set_value(["U23:1", "U19:0"]).run()
     next(b for b in app.button if b.label == "Score these routes").click().run()
     assert not app.exception
-    assert "Legal run: revenue 50." in _shown(app)
+    assert "Legal run: revenue 50." in page_text(app)
     app.multiselect(key="stations-LR-0").set_value(["U23:4", "U19:0"]).run()
     next(b for b in app.button if b.label == "Score these routes").click().run()
-    assert "§10.6" in _shown(app) or "§10.1" in _shown(app)
+    assert "§10.6" in page_text(app) or "§10.1" in page_text(app)

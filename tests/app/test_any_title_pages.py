@@ -19,15 +19,6 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 TITLE_EXAMPLES = ["position-1860-early", "position-1860-two-player", "position-18bf-early"]
 
 
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
-    monkeypatch.setenv("RMS_DB_PATH", str(tmp_path / "positions.sqlite3"))
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    assert not at.exception
-    return at
-
-
 def texts(at: AppTest) -> str:
     parts = [m.value for m in at.markdown] + [c.value for c in at.caption] + [i.value for i in at.info]
     return "\n".join(str(p) for p in parts + [e.value for e in at.error])

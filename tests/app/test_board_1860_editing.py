@@ -9,7 +9,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from solver.any_position import load_any_position
@@ -19,14 +18,6 @@ from solver.titles.g1860 import rulebook
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 EARLY = ROOT / "examples" / "position-1860-early.json"
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
-    monkeypatch.setenv("RMS_DB_PATH", str(tmp_path / "positions.sqlite3"))
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.run()
-    return at
 
 
 def _open(app: AppTest, position: BoardPosition, hex_: str) -> None:

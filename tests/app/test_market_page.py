@@ -4,11 +4,11 @@ train (half price, 6.4.1), and the move's label never covers the market's prices
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import polars as pl
 import pytest
+from app_pages import press_solve
 from streamlit.testing.v1 import AppTest
 
 from solver.titles.g1862.draw.money import market_figure
@@ -23,14 +23,6 @@ LATE_GAME = Path(__file__).resolve().parents[2] / "examples" / "position-late-ga
 @pytest.fixture(scope="module")
 def late_game() -> Position:
     return load_position(LATE_GAME)
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
-    monkeypatch.setenv("RMS_DB_PATH", str(tmp_path / "positions.sqlite3"))
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    return at
 
 
 def shown(at: AppTest) -> str:
@@ -64,13 +56,7 @@ def test_the_dividend_starts_from_the_position_treasury_and_pays_each_holder(app
 
 def solve(app: AppTest, company: str) -> None:
     app.switch_page("pages/routes.py").run()
-    app.session_state["routes_company"] = company
-    app.run()
-    next(b for b in app.button if b.label == "Solve").click().run()
-    deadline = time.monotonic() + 60
-    while any("Solving" in str(i.value) for i in app.info) and time.monotonic() < deadline:
-        time.sleep(0.3)
-        app.run()
+    press_solve(app, company)
 
 
 def test_the_last_solve_caption_goes_once_the_revenue_is_typed_over(app: AppTest) -> None:

@@ -21,13 +21,10 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
-    monkeypatch.setenv("RMS_DB_PATH", str(tmp_path / "positions.sqlite3"))
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    at.switch_page("pages/mergers.py").run()
-    assert not at.exception
-    return at
+def app(app: AppTest) -> AppTest:
+    app.switch_page("pages/mergers.py").run()
+    assert not app.exception
+    return app
 
 
 def shown(at: AppTest) -> str:

@@ -16,15 +16,6 @@ APP = str(ROOT / "app.py")
 BANK_GAME = ROOT / "tests" / "data" / "importer" / "1862_game_end_bank.json"
 
 
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
-    monkeypatch.setenv("RMS_DB_PATH", str(tmp_path / "positions.sqlite3"))
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.run()
-    assert not at.exception
-    return at
-
-
 def test_open_the_position_after_an_action_on_the_routes_page(app: AppTest) -> None:
     game = import_game(BANK_GAME)
     app.session_state["review_game"] = game

@@ -4,10 +4,10 @@ map drawn to fill its width."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
+from app_pages import press_solve
 from streamlit.testing.v1 import AppTest
 
 from solver.titles.g1862.draw import board as draw_board
@@ -17,24 +17,10 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 LATE_GAME = Path(__file__).resolve().parents[2] / "examples" / "position-late-game.json"
 
 
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
-    monkeypatch.setenv("RMS_DB_PATH", str(tmp_path / "positions.sqlite3"))
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    return at
-
-
 def solved(app: AppTest, company: str) -> str:
     """Solve `company` on the Routes page and return every text shown."""
     app.switch_page("pages/routes.py").run()
-    app.session_state["routes_company"] = company
-    app.run()
-    next(b for b in app.button if b.label == "Solve").click().run()
-    deadline = time.monotonic() + 60
-    while any("Solving" in str(i.value) for i in app.info) and time.monotonic() < deadline:
-        time.sleep(0.3)
-        app.run()
+    press_solve(app, company)
     assert not app.exception
     return "\n".join(str(e.value) for e in [*app.markdown, *app.caption])
 

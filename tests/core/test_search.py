@@ -127,25 +127,27 @@ def _meet(run: list[tuple[tuple[NodeRef, ...], frozenset[object]]], meets: froze
     return len(run) < 2 or bool(set(run[0][0]) & set(run[1][0]) & meets)
 
 
-@settings(max_examples=25)
-@given(
-    trains=st.lists(st.sampled_from(["2", "3", "4"]), min_size=1, max_size=2),
-    shared=st.booleans(),
-    once=st.booleans(),
-    limit=st.sampled_from([None, 1, 0]),
-    anchored=st.booleans(),
-    meeting=st.booleans(),
-)
-def test_the_search_finds_the_brute_force_optimum_under_every_run_rule(
-    trains: list[str], shared: bool, once: bool, limit: int | None, anchored: bool, meeting: bool
-) -> None:
-    rules = RunRules(
+def _run_rules(shared: bool, once: bool, limit: int | None, anchored: bool, meeting: bool) -> RunRules:
+    return RunRules(
         shared_track=shared,
         once_per_company=once,
         limits={} if limit is None else {"through": limit},
         anchors=frozenset({NodeRef("G9", 0)}) if anchored else None,
         meets=frozenset(GRAPH.nodes) if meeting else None,
     )
+
+
+#: Every run rule of the search on the toy title: track shared or not, stops scored once per company or per train, a
+#: mark allowed once, none or any number of times, an anchor on every run or none, the routes meeting or not.
+RUN_RULES = st.builds(
+    _run_rules, st.booleans(), st.booleans(), st.sampled_from([None, 1, 0]), st.booleans(), st.booleans()
+)
+
+
+@settings(max_examples=25)
+@given(trains=st.lists(st.sampled_from(["2", "3", "4"]), min_size=1, max_size=2), rules=RUN_RULES)
+def test_the_search_finds_the_brute_force_optimum_under_every_run_rule(trains: list[str], rules: RunRules) -> None:
+    once = rules.once_per_company
     result = best_run(problem(trains, rules, once), time_limit=60)
     expected = brute_force(trains, rules, once)
     assert result.evaluation.revenue == expected

@@ -10,30 +10,16 @@ from hypothesis import strategies as st
 
 from solver.core.search.run_rules import RunRules
 from solver.core.search.run_search import best_run
-from solver.core.track_graph import NodeRef
 
-from .test_search import GRAPH, brute_force, problem
+from .test_search import RUN_RULES, brute_force, problem
 
 
 @settings(max_examples=25, deadline=None)
-@given(
-    trains=st.lists(st.sampled_from(["2", "3", "4"]), min_size=1, max_size=3),
-    shared=st.booleans(),
-    once=st.booleans(),
-    limit=st.sampled_from([None, 1, 0]),
-    anchored=st.booleans(),
-    meeting=st.booleans(),
-)
+@given(trains=st.lists(st.sampled_from(["2", "3", "4"]), min_size=1, max_size=3), rules=RUN_RULES)
 def test_a_first_run_that_searched_every_choice_proves_the_brute_force_optimum(
-    trains: list[str], shared: bool, once: bool, limit: int | None, anchored: bool, meeting: bool
+    trains: list[str], rules: RunRules
 ) -> None:
-    rules = RunRules(
-        shared_track=shared,
-        once_per_company=once,
-        limits={} if limit is None else {"through": limit},
-        anchors=frozenset({NodeRef("G9", 0)}) if anchored else None,
-        meets=frozenset(GRAPH.nodes) if meeting else None,
-    )
+    once = rules.once_per_company
     searched = best_run(problem(trains, rules, once), time_limit=60, search_proves=True)
     solved = best_run(problem(trains, rules, once), time_limit=60)
     expected = brute_force(trains, rules, once) if len(trains) < 3 else solved.evaluation.revenue

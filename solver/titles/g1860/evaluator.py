@@ -3,14 +3,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from solver.core import evaluator as core
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import Evaluation, RouteSpec
 from solver.core.track_graph import TrackGraph
-from solver.errors import InputError, Problem
 from solver.titles.g1860 import rulebook
 from solver.titles.g1860.modes import run_mode
 from solver.titles.g1860.route_rules import Rules1860
@@ -19,15 +17,7 @@ from solver.titles.g1860.route_rules import Rules1860
 def rules_for(position: BoardPosition, company: str) -> Rules1860:
     """1860's route rules for `company`; InputError when the position's rule modes or trains are faulty or the
     company is not in the position."""
-    if company not in position.companies:
-        known = ", ".join(position.companies) or "none"
-        raise InputError(
-            [
-                Problem(
-                    f"company {company}", rulebook.OWN_TRAINS, f"{company!r} is not a company of the position ({known})"
-                )
-            ]
-        )
+    core.require_company(position, company, rulebook.OWN_TRAINS)
     return Rules1860(position, company, run_mode(position, company))
 
 
@@ -39,13 +29,5 @@ def evaluate(
     in it, or a route for a train the company does not have (Running Trains, RB L521: a company runs its own
     trains, each once)."""
     rules = rules_for(position, company)
-    owned = Counter(position.companies[company].trains)
-    wanted = Counter(spec.train for spec in run)
-    extra = [
-        Problem(f"company {company}", rulebook.OWN_TRAINS, f"{n} route(s) for {t} but the company has {owned[t]}")
-        for t, n in sorted(wanted.items())
-        if n > owned[t]
-    ]
-    if extra:
-        raise InputError(extra)
+    core.require_own_trains(position, company, run, rulebook.OWN_TRAINS)
     return core.evaluate(rules, position, company, run, graph)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver.core.board_position import BoardPosition
-from solver.core.evaluator import TracedRoute, TrainScore, shared_track
+from solver.core.evaluator import TracedRoute, TrainScore, full_of_others, shared_track
 from solver.core.track_graph import NodeRef, TrackGraph, track_hexes
 from solver.errors import Problem
 from solver.titles.g1860 import rulebook
@@ -39,13 +39,9 @@ class Rules1860:
     def tokened_out(self, graph: TrackGraph, ref: NodeRef) -> bool:
         """Every station circle of a large station filled by other companies' bases that are not turned over
         (Running Trains, RB L530; a bankrupt company's turned bases stop no train, Bankrupt Companies, RB L691)."""
-        node = graph.nodes[ref]
-        if node.kind not in LARGE or node.slots == 0:
-            return False
-        markers = self.position.markers(ref.hex, ref.index)
-        if self.company in markers:
-            return False
-        return len([m for m in markers if m not in self.mode.flipped]) >= node.slots
+        return graph.nodes[ref].kind in LARGE and full_of_others(
+            self.position, graph, ref, self.company, self.mode.flipped
+        )
 
     def passes(self, graph: TrackGraph, route: TracedRoute) -> tuple[NodeRef, ...]:
         """The tokened-out stations the route runs through (not its ends)."""

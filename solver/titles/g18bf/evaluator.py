@@ -62,15 +62,7 @@ def rules_for(position: BoardPosition, company: str) -> Rules18BF:
         raise InputError(
             [Problem("game", "format", f"an 18BF evaluator cannot judge a {position.board.title} position")]
         )
-    if company not in position.companies:
-        known = ", ".join(position.companies) or "none"
-        raise InputError(
-            [
-                Problem(
-                    f"company {company}", rulebook.EARNINGS, f"{company!r} is not a company of the position ({known})"
-                )
-            ]
-        )
+    core.require_company(position, company, rulebook.EARNINGS)
     problems = _train_problems(position, company)
     if problems:
         raise InputError(problems)
@@ -84,15 +76,7 @@ def evaluate(
     train's earnings. InputError when the run cannot be judged: a faulty position or company, or more routes for
     a train than the company has of it (§10.6: each of its trains runs once)."""
     rules = rules_for(position, company)
-    owned = Counter(position.companies[company].trains)
-    wanted = Counter(spec.train for spec in run)
-    extra = [
-        Problem(f"company {company}", rulebook.EARNINGS, f"{n} route(s) for {t} but the company has {owned[t]}")
-        for t, n in sorted(wanted.items())
-        if n > owned[t]
-    ]
-    if extra:
-        raise InputError(extra)
+    core.require_own_trains(position, company, run, rulebook.EARNINGS)
     if graph is None:
         graph = TrackGraph(position)
     labels = train_labels([spec.train for spec in run])

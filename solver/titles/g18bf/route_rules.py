@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver.core.board_position import BoardPosition
-from solver.core.evaluator import StopScore, TracedRoute, TrainScore, shared_track
+from solver.core.evaluator import StopScore, TracedRoute, TrainScore, full_of_others, shared_track
 from solver.core.track_graph import NodeRef, TrackGraph, track_hexes
 from solver.errors import Problem
 from solver.titles.g18bf import rulebook
@@ -43,9 +43,7 @@ class Rules18BF:
 
     def tokened_out(self, graph: TrackGraph, ref: NodeRef) -> bool:
         """Every space of the city filled with other companies' markers (§10.1)."""
-        node = graph.nodes[ref]
-        markers = self.position.markers(ref.hex, ref.index)
-        return node.slots > 0 and self.company not in markers and len(markers) >= node.slots
+        return full_of_others(self.position, graph, ref, self.company)
 
     # ------------------------------------------------------------ one route
 

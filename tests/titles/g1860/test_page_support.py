@@ -11,7 +11,7 @@ import pytest
 
 from solver.cli import main
 from solver.core.evaluator import Evaluation, RouteSpec
-from solver.core.run_report import run_report, station_choices, status_text
+from solver.core.run_report import run_report, solved_in, station_choices, status_text
 from solver.core.search.run_search import SearchResult
 from solver.core.track_graph import TrackGraph
 from solver.draw.any_board import node_points
@@ -90,6 +90,27 @@ def test_status_text_says_the_proof_status(status: str, reason: str, text: str) 
 )
 def test_status_text_of_a_search_ended_by_stop_says_it_was_stopped(status: str, text: str) -> None:
     assert status_text(_result(status, "stopped before any run was found"), stopped=True) == text
+
+
+@pytest.mark.parametrize(
+    ("status", "stopped", "text"),
+    [
+        ("optimal", False, "proven optimal (solved in 1.25 s)"),
+        ("feasible", False, "best found in 1.2 s, bound 120"),
+        ("feasible", True, "stopped after 1.2 s: best run so far, bound 120"),
+        ("unknown", True, "stopped after 1.2 s: no run found yet"),
+    ],
+)
+def test_a_status_that_gives_the_time_is_not_followed_by_solved_in(status: str, stopped: bool, text: str) -> None:
+    """The Routes page's answer of a stopped search read "stopped after 1.2 s: ... (solved in 1.25 s)"."""
+    result = _result(status, "stopped before any run was found")
+    assert status_text(result, stopped=stopped) + solved_in(result.status, result.seconds) == text
+
+
+def test_a_search_ended_by_ctrl_c_names_it() -> None:
+    assert (
+        status_text(_result("unknown"), stopped=True, by="Ctrl-C") == "stopped by Ctrl-C after 1.2 s: no run found yet"
+    )
 
 
 def test_run_traces_follow_the_track_from_the_first_station_to_the_last() -> None:

@@ -19,7 +19,7 @@ from typing import Any, Literal
 from solver.core.board_position import IPO, POOL
 from solver.core.market import Move, order_by_price, place_token
 from solver.core.money_steps import Step
-from solver.errors import InputError, Problem
+from solver.errors import InputError, Problem, problems_of
 from solver.titles.g1860.money import rulebook
 from solver.titles.g1860.money.market import is_bankrupt, is_game_end, market_rules, price_cell, shift
 
@@ -85,11 +85,7 @@ def dividend_spaces(price: int, revenue: int) -> int:
 def _check(
     price: int, revenue: int, subsidy: int, treasury: int, holdings: Mapping[str, int], pay: bool, state: State
 ) -> None:
-    problems: list[Problem] = []
-    try:
-        price_cell(price)
-    except InputError as exc:
-        problems += exc.problems
+    problems = problems_of(lambda: price_cell(price))
     if revenue < 0 or revenue % 10:
         problems.append(
             Problem("revenue", rulebook.PAYOUT, f"a revenue is a whole multiple of 10, not below 0 (got {revenue})")

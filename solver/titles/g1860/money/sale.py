@@ -18,7 +18,7 @@ from typing import Any
 from solver.core.board_position import IPO, POOL
 from solver.core.market import Move
 from solver.core.money_steps import Step
-from solver.errors import InputError, Problem
+from solver.errors import InputError, Problem, problems_of
 from solver.titles.g1860.money import rulebook
 from solver.titles.g1860.money.dividend import SHARES
 from solver.titles.g1860.money.market import in_red_zone, is_bankrupt, market_rules, price_cell, shift
@@ -126,11 +126,7 @@ def sale_preview(
     """Preview selling `shares` shares at `price` in one turn. With `seller`, `holdings` (players, `ipo`, `pool`;
     a director's certificate counts two), `director` and `seats` (players in clockwise order) it also checks the
     seller holds them and says who directs the company afterwards. InputError names each wrong field and rule."""
-    problems: list[Problem] = []
-    try:
-        price_cell(price)
-    except InputError as exc:
-        problems += exc.problems
+    problems = problems_of(lambda: price_cell(price))
     if not 1 <= shares <= SHARES:
         problems.append(Problem("shares", rulebook.SALE_MOVE, f"sell from 1 to {SHARES} shares (got {shares})"))
     held = dict(holdings or {})

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.core.board_position import IPO, POOL, BoardPosition
-from solver.core.money_steps import Step
+from solver.core.money_steps import Step, outcome_dict
 from solver.errors import InputError, Problem
 from solver.titles.g1860.money import rulebook
 from solver.titles.g1860.money.position import check_money
@@ -31,13 +31,7 @@ class PlayerValue:
     total: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "cash": self.cash,
-            "shares": dict(self.shares),
-            "privates": self.privates,
-            "total": self.total,
-        }
+        return outcome_dict(self)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.errors import InputError, Problem
+from solver.errors import InputError, Problem, problems_of
 from solver.titles.g1862.money.hudson import hudson_check
 from solver.titles.g1862.money.market import Market, MarketMove, get_market
 
@@ -99,10 +99,7 @@ def dividend_preview(
     if price <= 0:
         problems.append(Problem("price", "7.8.5", f"a company paying dividends needs a price above 0 (got {price})"))
     else:
-        try:
-            m.index_of(price)
-        except InputError as exc:
-            problems += exc.problems
+        problems += problems_of(lambda: m.index_of(price))
     if revenue < 0:
         problems.append(Problem("revenue", "7.8.5", f"revenue cannot be negative (got {revenue})"))
     elif revenue % 10:

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from solver.core.money_steps import outcome_dict
 from solver.errors import InputError, Problem
 from solver.titles.g1862.gamedata import load_game
 from solver.titles.g1862.money.directors import DIRECTOR_SHARES, clockwise_from, director_after_merge
@@ -83,17 +84,7 @@ class Possessions:
     has_train: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "cash": self.cash,
-            "trains": list(self.trains),
-            "permits": list(self.permits),
-            "markers": list(self.markers),
-            "markers_lost": list(self.markers_lost),
-            "markers_replaced": list(self.markers_replaced),
-            "markers_over_limit": self.markers_over_limit,
-            "unused_markers": self.unused_markers,
-            "has_train": self.has_train,
-        }
+        return outcome_dict(self)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.errors import InputError, Problem
+from solver.errors import InputError, Problem, problems_of
 from solver.titles.g1862.money.market import Market, MarketMove, get_market
 
 
@@ -67,10 +67,7 @@ def sale_preview(
     if price <= 0:
         problems.append(Problem("price", "6.4.2", f"shares are sold at a price above 0 (got {price})"))
     else:
-        try:
-            m.index_of(price)
-        except InputError as exc:
-            problems += exc.problems
+        problems += problems_of(lambda: m.index_of(price))
     if shares < 1:
         problems.append(Problem("shares", "6.4", f"sell at least one share (got {shares})"))
     elif shares > 10:

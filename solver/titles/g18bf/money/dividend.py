@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from solver.core.market import Move, place_token
-from solver.core.money_steps import Step
-from solver.errors import InputError, Problem
+from solver.core.money_steps import Step, outcome_dict
+from solver.errors import InputError, Problem, problems_of
 from solver.titles.g18bf.money import rulebook
 from solver.titles.g18bf.money.kinds import POOL, SHARES, TREASURY, Kind
 from solver.titles.g18bf.money.ledger import BANK, Ledger
@@ -55,24 +55,7 @@ class DividendOutcome:
     steps: tuple[Step, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "company": self.company,
-            "kind": self.kind,
-            "choice": self.choice,
-            "price": self.price,
-            "earnings": self.earnings,
-            "paid": self.paid,
-            "per_share": self.per_share,
-            "kept": self.kept,
-            "payouts": dict(self.payouts),
-            "to_company": self.to_company,
-            "lost": self.lost,
-            "moves": [m.to_dict() for m in self.moves],
-            "new_price": self.new_price,
-            "closed": self.closed,
-            "cash_changes": dict(self.cash_changes),
-            "steps": [s.to_dict() for s in self.steps],
-        }
+        return outcome_dict(self, omit=("stacks_after",))
 
 
 def per_share(kind: Kind, paid: int) -> int:
@@ -87,11 +70,7 @@ def half_pay(earnings: int) -> int:
 
 
 def _check(kind: Kind, company: str, price: int, earnings: int, choice: Choice, holdings: Mapping[str, int]) -> None:
-    problems: list[Problem] = []
-    try:
-        cell(price, f"company {company}.price")
-    except InputError as exc:
-        problems += exc.problems
+    problems = problems_of(lambda: cell(price, f"company {company}.price"))
     if earnings < 0:
         problems.append(Problem("earnings", rulebook.PUBLIC_DIVIDEND, f"earnings cannot be negative ({earnings})"))
     if kind == "minor" and choice != "full":

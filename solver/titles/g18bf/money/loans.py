@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.core.market import Move
-from solver.core.money_steps import Step
-from solver.errors import InputError, Problem
+from solver.core.money_steps import Step, outcome_dict
+from solver.errors import InputError, Problem, problems_of
 from solver.titles.g18bf.money import rulebook
 from solver.titles.g18bf.money.kinds import Kind
 from solver.titles.g18bf.money.ledger import BANK, Ledger
@@ -49,25 +49,7 @@ class EndOfTurnOutcome:
     steps: tuple[Step, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "company": self.company,
-            "kind": self.kind,
-            "price": self.price,
-            "cash_before": self.cash_before,
-            "loans_before": self.loans_before,
-            "interest": self.interest,
-            "interest_unpaid": self.interest_unpaid,
-            "loans_taken": self.loans_taken,
-            "loans_repaid": self.loans_repaid,
-            "train_cost": self.train_cost,
-            "cash_after": self.cash_after,
-            "loans_after": self.loans_after,
-            "moves": [m.to_dict() for m in self.moves],
-            "new_price": self.new_price,
-            "closed": self.closed,
-            "cash_changes": dict(self.cash_changes),
-            "steps": [s.to_dict() for s in self.steps],
-        }
+        return outcome_dict(self)
 
 
 def take_loans(ledger: Ledger, company: str, n: int) -> int:
@@ -104,11 +86,7 @@ def end_of_turn_preview(
     train limit is 0 there (minors in phase 8, §8) is not made to buy one. InputError names the field."""
     figures = loan_figures()
     value, rate, limit = int(figures["value"]), int(figures["interest"]), int(figures["limit"][kind])
-    problems: list[Problem] = []
-    try:
-        cell(price, f"company {company}.price")
-    except InputError as exc:
-        problems += exc.problems
+    problems = problems_of(lambda: cell(price, f"company {company}.price"))
     for name, n in (("cash", cash), ("loans", loans), ("trains", trains), ("new_loans", new_loans)):
         if n < 0:
             problems.append(Problem(name, rulebook.LOANS, f"{name} cannot be negative ({n})"))

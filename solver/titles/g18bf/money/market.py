@@ -12,7 +12,7 @@ from typing import Any
 
 from solver.core.board_data import DATA_ROOT
 from solver.core.market import MarketCell, Move, StockMarket
-from solver.errors import InputError, Problem
+from solver.errors import InputError, Problem, problems_of
 from solver.titles.g18bf.money import rulebook
 
 
@@ -46,6 +46,15 @@ def cell(price: int, where: str = "price") -> MarketCell:
     if price == 0:
         raise InputError([Problem(where, rulebook.CLOSED, "a company in the Closed box has closed (§6)")])
     return market().cell_of(price, where, rulebook.MARKET)
+
+
+def dealing_problems(kind: str, price: int, company: str, rule: str, minor: str) -> list[Problem]:
+    """What stops any dealing in a company's shares at `price` (a sale, a purchase, a redemption; `rule` cites it):
+    a minor, whose one charter is never dealt in (`minor` says so for the dealing), or a price not on the market."""
+    where = f"company {company}"
+    if kind == "minor":
+        return [Problem(where, rule, f"{company} is a minor: {minor}")]
+    return problems_of(lambda: cell(price, f"{where}.price"))
 
 
 def shift(price: int, spaces: int, why: str, rule: str, ceiling: int | None = None) -> Move:

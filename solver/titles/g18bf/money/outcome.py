@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from solver.core.money_steps import Step
+from solver.core.money_steps import Step, outcome_dict
 from solver.titles.g18bf.money.position import Marker
 
 Action = Literal["conversion", "merger", "takeover", "system"]
@@ -21,7 +21,7 @@ class Offer:
     limit: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"player": self.player, "most": self.most, "limit": self.limit}
+        return outcome_dict(self)
 
 
 @dataclass(frozen=True)
@@ -38,15 +38,7 @@ class Exchange:
     cash: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "holder": self.holder,
-            "old": self.old,
-            "exchanged": self.exchanged,
-            "leftover": self.leftover,
-            "trade": self.trade,
-            "shares": self.shares,
-            "cash": self.cash,
-        }
+        return outcome_dict(self)
 
 
 @dataclass(frozen=True)

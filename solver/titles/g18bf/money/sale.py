@@ -21,7 +21,7 @@ from solver.errors import InputError, Problem
 from solver.titles.g18bf.money import rulebook
 from solver.titles.g18bf.money.kinds import DIRECTOR_SHARES, POOL, SHARES, TREASURY, Kind
 from solver.titles.g18bf.money.ledger import BANK, Ledger
-from solver.titles.g18bf.money.market import cell, is_closed, shift
+from solver.titles.g18bf.money.market import dealing_problems, is_closed, shift
 from solver.titles.g18bf.money.seats import nearest_clockwise
 
 
@@ -74,13 +74,9 @@ def sale_preview(
     """Preview `seller` selling `shares` shares of a `kind` company at `price`. `holdings` (players, `ipo`,
     `pool`) and `director` are the company's, `seats` the players clockwise. InputError names the field."""
     where = f"company {company}"
+    problems = dealing_problems(kind, price, company, rulebook.SALE, "minor companies are never sold")
     if kind == "minor":
-        raise InputError([Problem(where, rulebook.SALE, f"{company} is a minor: minor companies are never sold")])
-    problems: list[Problem] = []
-    try:
-        cell(price, f"{where}.price")
-    except InputError as exc:
-        problems += exc.problems
+        raise InputError(problems)
     held = dict(holdings)
     if not operated:
         problems.append(

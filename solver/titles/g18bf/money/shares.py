@@ -23,7 +23,7 @@ from solver.errors import InputError, Problem
 from solver.titles.g18bf.money import rulebook
 from solver.titles.g18bf.money.kinds import DIRECTOR_SHARES, POOL, SHARES, TREASURY, Kind
 from solver.titles.g18bf.money.ledger import BANK, Ledger
-from solver.titles.g18bf.money.market import cell
+from solver.titles.g18bf.money.market import dealing_problems
 
 #: 60 % of a company: a holding at which a player buys no more of it (§9.3).
 MOST_PERCENT = 60
@@ -101,13 +101,9 @@ class PurchaseOutcome:
 def _shared(kind: Kind, price: int, company: str, rule: str, holdings: Mapping[str, int]) -> list[Problem]:
     """A price on the market, a company with shares and holdings adding up to them."""
     where = f"company {company}"
+    problems = dealing_problems(kind, price, company, rule, "its one charter is never bought or redeemed")
     if kind == "minor":
-        return [Problem(where, rule, f"{company} is a minor: its one charter is never bought or redeemed")]
-    problems: list[Problem] = []
-    try:
-        cell(price, f"{where}.price")
-    except InputError as exc:
-        problems += exc.problems
+        return problems
     if any(n < 0 for n in holdings.values()) or sum(holdings.values()) != SHARES[kind]:
         problems.append(
             Problem(

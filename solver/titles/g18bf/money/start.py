@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from solver.core.money_steps import Step
+from solver.core.money_steps import Step, outcome_dict
 from solver.errors import InputError, Problem
 from solver.titles.g18bf.money import rulebook
 from solver.titles.g18bf.money.kinds import DIRECTOR_SHARES, SHARES
@@ -27,12 +27,7 @@ class StartOutcome:
     steps: tuple[Step, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "price": self.price,
-            "treasury": self.treasury,
-            "treasury_shares": self.treasury_shares,
-            "steps": [s.to_dict() for s in self.steps],
-        }
+        return outcome_dict(self)
 
 
 def minor_start(bid: int) -> StartOutcome:

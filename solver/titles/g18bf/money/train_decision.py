@@ -34,7 +34,7 @@ from types import MappingProxyType
 from typing import Any
 
 from solver.core.board_position import BoardPosition
-from solver.core.money_steps import Step
+from solver.core.money_steps import Step, outcome_dict
 from solver.errors import InputError, Problem
 from solver.titles.g18bf.money import rulebook
 from solver.titles.g18bf.money.dividend import per_share
@@ -85,30 +85,7 @@ class TrainOption:
         return f"{self.train} for the {self.trade_in}" if self.trade_in else self.train
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "train": self.train,
-            "card": self.card,
-            "source": self.source,
-            "trade_in": self.trade_in,
-            "cost": self.cost,
-            "discount": self.discount,
-            "price": self.price,
-            "phase_after": self.phase_after,
-            "rusted": list(self.rusted),
-            "limit": self.limit,
-            "discarded": list(self.discarded),
-            "trains_after": list(self.trains_after),
-            "obsolete_in": self.obsolete_in,
-            "loans": self.loans,
-            "affordable": self.affordable,
-            "cash_after": self.cash_after,
-            "run": self.run.to_dict(),
-            "revenue_change": self.revenue_change,
-            "per_share": self.per_share,
-            "per_share_change": self.per_share_change,
-            "cash_changes": dict(self.cash_changes),
-            "steps": [s.to_dict() for s in self.steps],
-        }
+        return outcome_dict(self)
 
 
 @dataclass(frozen=True)
