@@ -45,8 +45,6 @@ from ortools.sat.python import cp_model
 
 from solver.core.evaluator import RouteSpec
 from solver.core.search.candidates import (
-    RUNNER_WEIGHT,
-    SECONDARY_WEIGHT,
     Candidate,
     Objective,
     TrackBits,
@@ -62,6 +60,8 @@ from solver.core.search.run_search import (
     checked_result,
 )
 from solver.core.track_graph import Link, NodeRef, Piece, Side, TrackGraph
+from solver.titles.g1860.priced_search import priced_run
+from solver.titles.g1860.route_bound import BoundStopped, route_bound, weighted_bound
 from solver.titles.g1860.route_rules import LARGE, ROUTE_END_KINDS
 from solver.titles.g1860.route_walk import Walk1860
 from solver.titles.g1860.scoring import HALT_SUBSIDY, allowance
@@ -270,6 +270,8 @@ class PathModel:
 #: CP-SAT's linear relaxation with the circuit's cuts (level 2): measured on the dense four-train boards of
 #: docs/benchmarks.md it closes the gap to the best run several times faster than level 1.
 LINEARIZATION = 2
+#: Runs of this many trains or more are bounded by their listed routes first (solver.titles.g1860.route_bound).
+BOUND_TRAINS = 3
 #: Deterministic work (about a second a unit on this machine) the search for more trains running may take.
 RUNNERS_WORK = 0.25
 
@@ -300,7 +302,9 @@ def best_paths(
         # Stop pressed before the search: no run, and nothing claimed proven (a small model would be solved
         # before CP-SAT's watcher first looks at the event).
         return checked_result(problem, weights, (), "unknown", None, started)
-    paths = PathModel(problem.graph, walk, problem.trains, home, weights)
+
+    def stopped() -> bool:
+        return time.perf_counter() > deadline or (stop is not None and stop.is_set())
 
     def solve(
         model: cp_model.CpModel,
@@ -313,6 +317,16 @@ def best_paths(
             model, deadline - time.perf_counter(), work, workers, stop, on_run, linearization=LINEARIZATION
         )
 
+    if len(problem.trains) >= BOUND_TRAINS:
+        # Several trains: the bound from whole routes and the search over the routes it leaves
+        # (solver.titles.g1860.route_bound, priced_search); the arc model's relaxation is far looser there
+        # (docs/routes-1860.md, "Measured").
+        try:
+            bound = route_bound(problem.graph, walk, problem.trains, weights, stopped)
+        except BoundStopped:
+            return checked_result(problem, weights, (), "unknown", None, started)
+        return priced_run(problem, bound, weights, deadline, stop, progress, workers, started)
+    paths = PathModel(problem.graph, walk, problem.trains, home, weights)
     if len(problem.trains) > 1:
         for train in sorted(set(problem.trains)):
             # No route of a run earns more than the train's best route alone (with a base, RB L524): a cap on each
@@ -329,10 +343,12 @@ def best_paths(
 
     solver, code = solve(paths.model, sum(paths.primary), seen)
     if code == cp_model.UNKNOWN:
-        return checked_result(problem, weights, (), "unknown", _weighted(solver.best_objective_bound), started)
+        return checked_result(
+            problem, weights, (), "unknown", weighted_bound(int(solver.best_objective_bound)), started
+        )
     if code == cp_model.INFEASIBLE:
         return checked_result(problem, weights, (), "optimal", None, started)
-    bound = _weighted(solver.best_objective_bound)
+    best_possible = weighted_bound(int(solver.best_objective_bound))
     proven = code == cp_model.OPTIMAL
     if proven:
         # The worth proven, the secondary quantity (subsidy, or revenue) at its most among runs of that worth.
@@ -344,7 +360,7 @@ def best_paths(
         paths.model.add(sum(paths.secondary) >= int(solver.objective_value))
         solver, _ = _then(paths, solver, sum(paths.runs), solve, RUNNERS_WORK)
     run = _candidates(problem, weights, paths.routes(solver))
-    return checked_result(problem, weights, run, "optimal" if proven else "feasible", bound, started)
+    return checked_result(problem, weights, run, "optimal" if proven else "feasible", best_possible, started)
 
 
 def _then(
@@ -364,11 +380,6 @@ def _then(
     if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return solver, code == cp_model.OPTIMAL
     return before, False
-
-
-def _weighted(primary: float) -> int:
-    """A weighted bound (`Weights`) on every run whose primary quantity is at most `primary`."""
-    return (int(primary) + 1) * SECONDARY_WEIGHT * RUNNER_WEIGHT - 1
 
 
 def _candidates(problem: RunProblem, weights: Weights, specs: Sequence[RouteSpec]) -> list[Candidate]:
