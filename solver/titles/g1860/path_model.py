@@ -303,8 +303,13 @@ def best_paths(
         # before CP-SAT's watcher first looks at the event).
         return checked_result(problem, weights, (), "unknown", None, started)
 
+    halted = False
+
     def stopped() -> bool:
-        return time.perf_counter() > deadline or (stop is not None and stop.is_set())
+        # Once true, true without asking the event again: the work ends at the first check after a stop.
+        nonlocal halted
+        halted = halted or time.perf_counter() > deadline or (stop is not None and stop.is_set())
+        return halted
 
     def solve(
         model: cp_model.CpModel,
@@ -325,7 +330,7 @@ def best_paths(
             bound = route_bound(problem.graph, walk, problem.trains, weights, stopped)
         except BoundStopped:
             return checked_result(problem, weights, (), "unknown", None, started)
-        return priced_run(problem, bound, weights, deadline, stop, progress, workers, started)
+        return priced_run(problem, bound, weights, deadline, stop, stopped, progress, workers, started)
     paths = PathModel(problem.graph, walk, problem.trains, home, weights)
     if len(problem.trains) > 1:
         for train in sorted(set(problem.trains)):

@@ -37,16 +37,14 @@ def priced_run(
     weights: Weights,
     deadline: float,
     stop: threading.Event | None,
+    stopped: Callable[[], bool],
     progress: Callable[[ProgressInfo], None] | None,
     workers: int,
     started: float,
 ) -> SearchResult:
     """The best run of `problem` (no pinned route) given its route bound, proven where the deadline (a
-    `time.perf_counter()` instant) allows; re-checked by the evaluator (`checked_result`)."""
-
-    def stopped() -> bool:
-        return time.perf_counter() > deadline or (stop is not None and stop.is_set())
-
+    `time.perf_counter()` instant) allows; re-checked by the evaluator (`checked_result`). `stopped()` says
+    whether the deadline or the stop event has come (and keeps saying so without asking the event again)."""
     masks = problem.rules.masks(node_numbers(problem.graph))
     target = bound.most
     found: tuple[Candidate | None, ...] | None = None
