@@ -295,7 +295,10 @@ def best_paths(
     multiples of 10, so CP-SAT rounds its bound down to the next worth a run can have; measured on the dense
     boards, this proves several boards that one weighted objective (with its one point per train) does not
     prove in 10 s (docs/routes-1860.md). The answer is 'optimal' when the first two steps are proven; the third
-    (more trains running among runs worth the same) has RUNNERS_WORK and is not proven."""
+    (more trains running among runs worth the same) has RUNNERS_WORK and is not proven.
+
+    Runs of BOUND_TRAINS trains or more are answered instead by the bound from every listed route and the search
+    over the routes its reduced costs leave (`route_bound`, `priced_search`), which proves all three steps."""
     started = time.perf_counter()
     weights = Weights(objective)
     if stop is not None and stop.is_set():
