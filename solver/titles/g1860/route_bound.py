@@ -17,19 +17,20 @@ which costs no run its worth: a dominated route can be swapped for its dominator
 - each path and hex side on at most one route (no track shared between trains, RB L540);
 - at most one route through a tokened-out station (RB L530);
 - the home and meeting rule (RB L525) is left out: a relaxation stays a bound;
-- cuts, for a connected set S of at most CUT_NODES nodes: each route crossing the border of S b_r times uses
-  b_r different ways of track at S's side of the border, and no two routes share a way, so the sum of b_r x_r
-  is at most d_S, the number of such ways (links grouped by their track next to S); for a whole run (x in
-  {0, 1}) the sum of floor(b_r / 2) x_r is then at most floor(d_S / 2). For one node this is "run through by at
-  most half its ways"; for odd d_S the linear relaxation alone allows half a route more.
+- cuts, for a connected set S of at most CUT_NODES nodes: with B the ways of track leaving S that some route uses
+  (of each link from a node of S to one outside, its first path or hex side, next to S) and b_r how many of them
+  route r uses, the sum of b_r x_r is at most |B| (no way on two routes, RB L540), so for a whole run (x in
+  {0, 1}) the sum of floor(b_r / 2) x_r is at most floor(|B| / 2). A route crossing the border of S k times uses k
+  of these ways; for one node this is "run through by at most half its ways", and for an odd |B| the linear
+  relaxation alone allows half a route more.
 
 Column generation: the LP over a few columns (GLOP), each listed route priced by the duals (its worth minus the
 duals of its track, pass and cuts), the best pricing out added, until none does; then the cuts the LP's
 solution breaks are added, and again. Pricing is exact over every listed route, which is every route of each
 train (no bound on the listing), so the LP's optimum is the optimum over all of them.
 
-The bound itself is Lagrangian: for any duals y >= 0 of the rows other than the trains', every run (fractional
-or not) is worth at most b . y plus, for each train, as many times as the company has it, the most any of its
+The bound itself is Lagrangian: for any duals y >= 0 of the rows other than the trains', every run (x whole, so
+that the cuts hold) is worth at most b . y plus, for each train, as many times as the company has it, the most any of its
 routes earns above its duals (or 0): x's worth is sum (worth_r - a_r . y) x_r + sum (a_r . y) x_r, the second
 sum at most b . y since A x <= b. This holds for whatever duals the LP solver returns (negative ones set to 0),
 so the bound is proven by the arithmetic here, not by the LP solver's optimality; and since a run's worth is a
@@ -67,6 +68,8 @@ FIRST_COLUMNS = 40
 ADDED_COLUMNS = 60
 #: At most this many cuts, the most broken first, are added per round.
 ADDED_CUTS = 20
+#: Every this many node sets the search for cuts asks whether to stop.
+CHECK_SETS = 64
 #: A reduced cost or a cut's excess below this counts as none (the bound does not depend on it).
 TOLERANCE = 1e-7
 
@@ -174,7 +177,7 @@ def route_bound(
     step = math.gcd(*(Weights.primary(c.score) for c in routes)) or 1
     columns = _Columns(routes, names)
     limits = np.array([count[name] for name in names], dtype=np.float64)
-    candidates = _cut_candidates(graph, columns, track_bits)
+    candidates = _cut_candidates(graph, columns, track_bits, stopped)
     lp = _Master(columns, limits)
     for name_index in range(len(names)):
         mine = np.flatnonzero(columns.train == name_index)
@@ -212,14 +215,19 @@ def _rounded(bound: float, step: int) -> int:
     return math.floor((bound + 1e-6) / step) * step
 
 
-def _cut_candidates(graph: TrackGraph, columns: _Columns, track_bits: TrackBits) -> list[_Cut]:
+def _cut_candidates(
+    graph: TrackGraph, columns: _Columns, track_bits: TrackBits, stopped: Callable[[], bool]
+) -> list[_Cut]:
     """The cuts over connected sets of up to CUT_NODES nodes: with B the ways leaving the set that some route uses,
     each route r using b_r of them, the sum of b_r x_r is at most |B| (no way on two routes, RB L540), so for a
     whole run the sum of floor(b_r / 2) x_r is at most floor(|B| / 2). Kept where |B| is odd (for an even |B| the
-    rows of track imply it) and some route uses two of B."""
+    rows of track imply it) and some route uses two of B. BoundStopped when `stopped()` says so (asked every
+    CHECK_SETS sets)."""
     width = columns.track.shape[1]
     out = []
-    for nodes in node_sets(graph, CUT_NODES):
+    for k, nodes in enumerate(node_sets(graph, CUT_NODES)):
+        if k % CHECK_SETS == CHECK_SETS - 1 and stopped():
+            raise BoundStopped
         ways = sorted({track_bits.bit(item) for item in border_ways(graph, nodes)} & set(range(width)))
         if len(ways) % 2 == 0:
             continue
