@@ -59,6 +59,9 @@ def priced_run(
             progress(ProgressInfo(Weights.primary(value), target, time.perf_counter() - started))
 
     while True:
+        if target < 0:
+            # No run with a route reaches a worth of 0: there is none (the empty run is the answer).
+            return answer("optimal", None)
         kept = bound.routes_within(target)
         lanes = [Lane(train, [c for c in kept if c.train == train]) for train in problem.trains]
         options = [lane.candidates for lane in lanes]
