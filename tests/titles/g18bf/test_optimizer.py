@@ -154,7 +154,7 @@ def test_r12_the_second_two_train_stays_home_when_its_only_route_shares_track() 
 
 
 def _dense() -> BoardPosition:
-    return random_position(3, "P16", 3, "LMS", ["5+5E", "4+4", "6G"], share=0.9, markers=5)
+    return random_position(3, "P16", 2, "LMS", ["5+5E", "4+4", "6G"], share=0.9, markers=5)
 
 
 def test_a_pinned_route_runs_and_the_others_take_the_best_of_what_is_left() -> None:
