@@ -30,11 +30,11 @@ solution breaks are added, and again. Pricing is exact over every listed route, 
 train (no bound on the listing), so the LP's optimum is the optimum over all of them.
 
 The bound itself is Lagrangian: for any duals y >= 0 of the rows other than the trains', every run (x whole, so
-that the cuts hold) is worth at most b . y plus, for each train, as many times as the company has it, the most any of its
-routes earns above its duals (or 0): x's worth is sum (worth_r - a_r . y) x_r + sum (a_r . y) x_r, the second
-sum at most b . y since A x <= b. This holds for whatever duals the LP solver returns (negative ones set to 0),
-so the bound is proven by the arithmetic here, not by the LP solver's optimality; and since a run's worth is a
-sum of routes' worths, it is a multiple of their greatest common divisor, to which the bound is rounded down.
+that the cuts hold) is worth at most b . y plus, for each train, as many times as the company has it, the most
+any of its routes earns above its duals (or 0): x's worth is sum (worth_r - a_r . y) x_r + sum (a_r . y) x_r, the
+second sum at most b . y since A x <= b. This holds for whatever duals the LP solver returns (negative ones set
+to 0), so the bound is proven by the arithmetic here, not by the LP solver's optimality; and since a run's worth
+is a sum of routes' worths, it is a multiple of their greatest common divisor, to which the bound is rounded down.
 """
 
 from __future__ import annotations
