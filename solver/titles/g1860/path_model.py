@@ -325,6 +325,8 @@ def best_paths(
             model, deadline - time.perf_counter(), work, workers, stop, on_run, linearization=LINEARIZATION
         )
 
+    caps: dict[str, int] = {}
+    most: int | None = None
     if len(problem.trains) >= BOUND_TRAINS:
         # Several trains: the bound from whole routes and the search over the routes it leaves
         # (solver.titles.g1860.route_bound, priced_search); the arc model's relaxation is far looser there
@@ -333,9 +335,13 @@ def best_paths(
             bound = route_bound(problem.graph, walk, problem.trains, weights, stopped)
         except BoundStopped:
             return checked_result(problem, weights, (), "unknown", None, started)
-        return priced_run(problem, bound, weights, deadline, stop, stopped, progress, workers, started)
-    paths = PathModel(problem.graph, walk, problem.trains, home, weights)
-    if len(problem.trains) > 1:
+        priced = priced_run(problem, bound, weights, deadline, stop, stopped, progress, workers, started)
+        if isinstance(priced, SearchResult):
+            return priced
+        # Not decided within its work: the path model, with no run worth more than the target reached and no train
+        # more than its best route alone.
+        caps, most = bound.alone, priced.most
+    elif len(problem.trains) > 1:
         for train in sorted(set(problem.trains)):
             # No route of a run earns more than the train's best route alone (with a base, RB L524): a cap on each
             # train's worth that the linear relaxation lacks (docs/routes-1860.md, "Measured").
@@ -343,7 +349,12 @@ def best_paths(
             solver, code = solve(alone.model, sum(alone.primary), None)
             if code == cp_model.UNKNOWN:
                 return checked_result(problem, weights, (), "unknown", None, started)
-            paths.cap(train, int(solver.best_objective_bound) if code != cp_model.INFEASIBLE else 0)
+            caps[train] = int(solver.best_objective_bound) if code != cp_model.INFEASIBLE else 0
+    paths = PathModel(problem.graph, walk, problem.trains, home, weights)
+    for train, cap in caps.items():
+        paths.cap(train, cap)
+    if most is not None:
+        paths.model.add(sum(paths.primary) <= most)
 
     def seen(value: int, bound: int) -> None:
         if progress is not None:

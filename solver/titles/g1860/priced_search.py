@@ -18,6 +18,7 @@ import math
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
@@ -29,6 +30,16 @@ from solver.titles.g1860.route_bound import RouteBound, weighted_bound
 
 #: The slacks, fractions from the LP, in CP-SAT's whole numbers.
 SLACK_SCALE = 1000
+#: Deterministic work (about a second a unit on this machine) each CP-SAT solve of the search may take before the
+#: search hands the run over to the path model with the target it reached (`Undecided`).
+PRICED_WORK = 0.5
+
+
+@dataclass(frozen=True)
+class Undecided:
+    """The search stopped at its work's end: no run is worth more than `most`."""
+
+    most: int
 
 
 def priced_run(
@@ -41,10 +52,11 @@ def priced_run(
     progress: Callable[[ProgressInfo], None] | None,
     workers: int,
     started: float,
-) -> SearchResult:
+) -> SearchResult | Undecided:
     """The best run of `problem` (no pinned route) given its route bound, proven where the deadline (a
     `time.perf_counter()` instant) allows; re-checked by the evaluator (`checked_result`). `stopped()` says
-    whether the deadline or the stop event has come (and keeps saying so without asking the event again)."""
+    whether the deadline or the stop event has come (and keeps saying so without asking the event again).
+    `Undecided` when a CP-SAT solve ran out of PRICED_WORK without the deadline or the stop having come."""
     masks = problem.rules.masks(node_numbers(problem.graph))
     target = bound.most
     found: tuple[Candidate | None, ...] | None = None
@@ -86,14 +98,16 @@ def priced_run(
         _reaching(model, bound, target)
         if found is not None and Weights.primary(worth) >= target:
             model.hint(found)
-        outcome = model.solve(deadline - time.perf_counter(), None, workers, stop, seen)
+        outcome = model.solve(deadline - time.perf_counter(), PRICED_WORK, workers, stop, seen)
         if outcome.run is not None and outcome.value > worth:
             found, worth = outcome.run, outcome.value
         if outcome.status == "OPTIMAL":
             # Every run worth the target is in the model: its best is the best run.
             return answer("optimal", None)
         if outcome.status != "INFEASIBLE":
-            return answer("feasible" if found else "unknown", target)
+            if stopped():
+                return answer("feasible" if found else "unknown", target)
+            return Undecided(target)
         # No run reaches the target: the next worth a run can have, and the routes that can reach it.
         target -= bound.step
 
