@@ -70,10 +70,15 @@ def priced_run(
         if progress is not None:
             progress(ProgressInfo(Weights.primary(value), target, time.perf_counter() - started))
 
+    if masks.anchors is not None and not any(c.node_mask & masks.anchors for c in bound.routes):
+        # No route includes the home base: no run is legal (RB L525), the empty run is the answer.
+        return answer("optimal", None)
     while True:
         if target < 0:
             # No run with a route reaches a worth of 0: there is none (the empty run is the answer).
             return answer("optimal", None)
+        if stopped():
+            return answer("feasible" if found else "unknown", target)
         kept = bound.routes_within(target)
         lanes = [Lane(train, [c for c in kept if c.train == train]) for train in problem.trains]
         options = [lane.candidates for lane in lanes]

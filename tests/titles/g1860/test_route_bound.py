@@ -21,7 +21,7 @@ from solver.titles.g1860.route_bound import route_bound
 from solver.titles.g1860.route_walk import Walk1860
 
 from .boards import late_board
-from .test_importer import OLD_FORMAT
+from .test_importer import OLD_FORMAT, STOCK_MARKET
 from .test_optimizer import STRETCHES, key
 
 
@@ -86,3 +86,12 @@ def test_the_route_bound_proves_iwnj_four_trains_on_19354s_last_board() -> None:
     assert _bound(position, "IWNJ", "revenue") == 820
     result = best_run(position, "IWNJ", time_limit=600)
     assert result.status == "optimal" and result.evaluation.revenue == result.bound == 820
+
+
+def test_four_trains_with_no_route_through_the_home_base_have_no_legal_run_rb_l525() -> None:
+    """BHI&R with four trains on stock_market's last board: routes exist, none through its home base, so no run is
+    legal (RB L525). The search once lowered its target step by step with no check of the time limit between
+    steps, past the limit; it now answers at once."""
+    position = late_board(STOCK_MARKET, "BHI&R", "site")
+    result = best_run(position, "BHI&R", time_limit=600)
+    assert result.status == "infeasible" and not result.routes
