@@ -170,12 +170,17 @@ def route_bound(
         listing = list_candidates(graph, walk, names, weights, track_bits, stopped)
     except ListingStopped as stop:
         raise BoundStopped from stop
+    if stopped():
+        # The listing's last stretch (dropping dominated routes) may end past the limit: checked before the arrays.
+        raise BoundStopped
     routes = tuple(c for name in names for c in listing.candidates[name])
     alone = {name: max((Weights.primary(c.score) for c in listing.candidates[name]), default=0) for name in names}
     if not routes:
         return RouteBound(0, 0, alone, routes, 0.0, np.zeros(0), 0.0, 0)
     step = math.gcd(*(Weights.primary(c.score) for c in routes)) or 1
     columns = _Columns(routes, names)
+    if stopped():
+        raise BoundStopped
     limits = np.array([count[name] for name in names], dtype=np.float64)
     candidates = _cut_candidates(graph, columns, track_bits, stopped)
     lp = _Master(columns, limits)
