@@ -7,7 +7,7 @@
   replaying it;
 * with --review (a minute or more): `review` of the three recorded games with --jobs 1 and --jobs 2 in fresh
   processes, alternated (1, 2, 1, 2, ...: the machine's other load falls on both alike) for N rounds (default
-  3). Each round's ratio (--jobs 2 against the --jobs 1 just before it), their best and median, the best
+  3). Each round's ratio (--jobs 2 against the --jobs 1 just before it), their best, median and worst, the best
   wall clock of each, the load average when each run started, whether every run gives the same figures,
   and each run's timeline (`review --timeline`): the calling process's phases with their CPU, the pool's
   server, each worker's solves and the tail where one worker waits for the other.
@@ -32,6 +32,7 @@ from solver.titles.g1862.importer.export_file import parse_export
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "tests" / "data" / "importer").glob("*.json"))
+FIRST_SENT = "game read, its positions sent as work items"  # the command's phase, once per game
 FIGURES = ("action_id", "company", "recorded_revenue", "evaluated_revenue", "optimal_revenue", "status", "bound")
 
 
@@ -137,16 +138,17 @@ def main() -> None:
 
 def free_cores_estimate(run: ReviewRun) -> float:
     """What the run's CPU times would take on two cores of its own, for a machine whose other load distorts
-    the wall clock. One job: all its CPU, one step after another. Two: the command's phases until the
-    positions are sent, or the server's start if it ends later (the server is asked for at once and has the
-    other core); then the solves in the order sent, each to the worker free first; the command's later work
-    (judging the recorded runs, receiving the answers) shares the two cores with them."""
+    the wall clock. One job: all its CPU, one step after another. Two: the command's phases until the first
+    game's positions are sent, or the server's start if it ends later (the server is asked for at once and
+    has the other core); then the solves in the order sent, each to the worker free first; the command's later
+    work (reading the other games, judging the recorded runs, receiving the answers) shares the two cores
+    with them."""
     spans = run.timeline["spans"]
     own = [s for s in spans if s["process"] == "command" and not s["what"].startswith("solve ")]
     if run.jobs == 1:
         return float(run.timeline["started_cpu"] + sum(s["cpu"] for s in own))
     names = [s["what"] for s in own]
-    sent = names.index("positions written as work items") + 1
+    sent = names.index(FIRST_SENT) + 1
     before = run.timeline["started_cpu"] + sum(s["cpu"] for s in own[:sent])
     server = run.timeline["started_cpu"] + sum(s["cpu"] for s in spans if s["process"] == "server")
     workers = [0.0] * run.jobs

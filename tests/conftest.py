@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+import types
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,14 @@ TEST_DATA = Path(__file__).resolve().parent / "data"
 EXAMPLES = ROOT / "examples"
 #: The data facts collected beside the project (../shared); read only by tests that cross-check our data.
 REFERENCE = ROOT.parent / "shared" / "reference" / "1862"
+
+
+@pytest.fixture
+def plain_main_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pool's worker processes started in this process start as `python -m solver` does, without re-running
+    a main script: Streamlit's AppTest, run earlier in the suite, leaves `__main__` pointing at a deleted
+    temporary script that a new process would try to run (it then dies at its start)."""
+    monkeypatch.setitem(sys.modules, "__main__", types.ModuleType("__main__"))
 
 
 @pytest.fixture(scope="session")

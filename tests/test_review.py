@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sys
-import types
 from functools import cache
 from pathlib import Path
 
@@ -33,12 +31,8 @@ JSON_KEYS = {
 }
 
 
-@pytest.fixture(autouse=True)
-def plain_main_module(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Review's worker processes (--jobs, default: the cores) start as `python -m solver` does, without
-    re-running a main script: Streamlit's AppTest, run earlier in the suite, leaves `__main__` pointing at a
-    deleted temporary script that a new process would try to run."""
-    monkeypatch.setitem(sys.modules, "__main__", types.ModuleType("__main__"))
+# Review's worker processes (--jobs, default: the cores) start as `python -m solver` does (conftest.py).
+pytestmark = pytest.mark.usefixtures("plain_main_module")
 
 
 @cache
@@ -155,17 +149,21 @@ def test_a_table_that_cannot_be_written_at_the_end_is_printed_instead(
     assert "3 runs reviewed" in captured.out and "   102 " in captured.out  # nothing finished is lost
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
 def test_one_bad_file_in_a_folder_is_reported_and_the_others_reviewed(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    jobs: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # with a pool the games are read while it solves the first one's positions: a bad file between two good
+    # ones is reported and skipped there too
     folder = tmp_path / "games"
     folder.mkdir()
-    short_export(folder, "a.json", 116)
+    good = [short_export(folder, "a.json", 116), short_export(folder, "c.json", 120)]
     (folder / "b.json").write_text('{"title": "1862", "actions": [', encoding="utf-8")
     out = tmp_path / "runs.csv"
-    assert main(["review", str(folder), "--out", str(out), "--quiet", "--jobs", "1"]) == 2  # some failed
+    assert main(["review", str(folder), "--out", str(out), "--quiet", "--jobs", jobs]) == 2  # some failed
     assert "b.json line 1" in capsys.readouterr().err
-    assert pl.read_csv(out).height == 3
+    runs = [(r.action_id, r.company) for path in good for r in import_game(path).runs]  # in the files' order
+    assert len(runs) > 3 and list(pl.read_csv(out).select("action_id", "company").iter_rows()) == runs
 
 
 @pytest.mark.parametrize("option", [["--jobs", "0"], ["--time-limit", "nan"], ["--time-limit", "inf"]])

@@ -9,18 +9,25 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
 
 from solver.cli import main
+from solver.timeline import Span
 from solver.titles.g1862.importer import import_game
-from solver.titles.g1862.routes.batch import estimated_cost
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.routes.batch import OPTIMIZER, Solved, SolverPool, Task, estimated_cost, task_for
+from solver.titles.g1862.routes.model import SolveOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "tests" / "data" / "importer").glob("*.json"))
 BANK_END = ROOT / "tests" / "data" / "importer" / "1862_game_end_bank.json"
+EXAMPLE = ROOT / "examples" / "position-example.json"
 
 
 def review_in_a_process(*args: str) -> subprocess.CompletedProcess[str]:
@@ -35,11 +42,53 @@ def without_times(text: str) -> str:
 
 
 def test_two_jobs_print_the_same_answer_as_one_byte_for_byte_but_the_clock() -> None:
-    one = review_in_a_process(str(BANK_END), "--json", "--quiet", "--jobs", "1")
-    two = review_in_a_process(str(BANK_END), "--json", "--quiet", "--jobs", "2")
+    # the game twice: the second game's positions were all solved for the first (an empty batch for the pool)
+    one = review_in_a_process(str(BANK_END), str(BANK_END), "--json", "--quiet", "--jobs", "1")
+    two = review_in_a_process(str(BANK_END), str(BANK_END), "--json", "--quiet", "--jobs", "2")
     assert one.returncode == two.returncode == 0
-    assert len(json.loads(one.stdout)) == 44
+    runs = json.loads(one.stdout)
+    assert len(runs) == 88 and all(r["solve_seconds"] == 0 for r in runs[44:])
     assert without_times(two.stdout) == without_times(one.stdout)
+
+
+class RecordingExecutor:
+    """Stands in for the pool's process executor: records what is sent (and when: `sent` is set), answers at once."""
+
+    def __init__(self) -> None:
+        self.companies: list[str] = []
+        self.sent = threading.Event()
+
+    def submit(self, fn: object, task: Task) -> Future[Solved]:
+        self.companies.append(task.company)
+        self.sent.set()
+        future: Future[Solved] = Future()
+        future.set_result(Solved("optimal", 0, (), 0, 0.0, Span("worker", f"solve {task.company}", 0.0, 0.0, 0.0)))
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        pass
+
+
+def test_a_batch_of_work_goes_to_the_pool_before_the_next_is_asked_for() -> None:
+    # the review sends a game's positions as soon as it has read the game, so the workers solve them while
+    # the next game is read (docs/importer.md "Measured"); each batch the most expensive first
+    position = load_position(EXAMPLE)
+    options = SolveOptions(time_limit=10)
+    executor = RecordingExecutor()
+    sent_before_the_next: list[bool] = []
+
+    def batches() -> Iterator[dict[str, Task]]:
+        yield {"cheap": task_for(position, "N&E", options), "dear": task_for(position, "ENR", options)}
+        sent_before_the_next.append(executor.sent.wait(timeout=60))
+        yield {"next": task_for(position, "WNR", options)}
+
+    pool = SolverPool(1)
+    pool.executor = executor  # type: ignore[assignment]
+    with pool:
+        solved = pool.solve_all(batches())
+    assert sent_before_the_next == [True]
+    assert executor.companies == ["ENR", "N&E", "WNR"]  # 4L reaches 4 stations, 5F 2/3E 5 hexes and 3
+    assert list(solved) == ["cheap", "dear", "next"]  # in the order given
 
 
 def session_processes(session: int) -> list[int]:
@@ -147,8 +196,7 @@ def test_the_timeline_has_each_phase_the_server_and_every_solve_in_the_workers(t
     phases = [s["what"] for s in spans if s["process"] == "command"]
     assert phases == [
         "modules imported",
-        "games read",
-        "positions written as work items",
+        "game read, its positions sent as work items",
         "recorded runs judged",
         "positions solved in the pool",
         "pool ended",
@@ -176,3 +224,14 @@ def test_the_costliest_positions_are_estimated_so_from_the_reach_of_the_trains()
     assert costs[0] < costs[-1]
     ecr_late = max(c for c, t in zip(costs, trains, strict=True) if t == ["4/5E", "8F", "9F"])
     assert all(c < ecr_late for c, t in zip(costs, trains, strict=True) if t == ["2F"])
+
+
+@pytest.mark.usefixtures("plain_main_module")
+def test_the_pools_workers_solve_with_cp_sat_loaded_without_pandas() -> None:
+    # the server loads OR-Tools without pandas (half its start's CPU, docs/importer.md "Measured"); the
+    # workers it forks hold CP-SAT and the optimizer, never pandas
+    loaded = "[m in __import__('sys').modules for m in ('ortools.sat.python.cp_model', {}, 'pandas')]"
+    with SolverPool(2) as pool:
+        assert pool.executor is not None
+        answer = pool.executor.submit(eval, loaded.format(repr(OPTIMIZER))).result(timeout=120)
+    assert answer == [True, True, False]

@@ -17,7 +17,7 @@ The money left on the table is the optimal revenue minus the recorded revenue.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -118,38 +118,48 @@ def classify(run: RecordedRun, evaluation: Evaluation) -> tuple[Difference, str]
 
 
 def review_games(
-    games: Sequence[ImportedGame],
+    games: Iterable[ImportedGame],
     options: SolveOptions = SolveOptions(time_limit=10.0),  # noqa: B008 - frozen dataclass
     progress: Callable[[int, int], None] | None = None,
     pool: SolverPool | None = None,
 ) -> list[list[RunReview]]:
     """Review every recorded run of each game (module docstring), one list per game. Identical positions of
     the same company (late in a game, when nothing changes between operating rounds) are solved once; with
-    a pool of processes (`solver.titles.g1862.routes.batch.SolverPool`) they are solved there, else in this process.
-    `progress(done, total)` counts solves."""
+    a pool of processes (`solver.titles.g1862.routes.batch.SolverPool`) they are solved there, each game's
+    sent as soon as it is taken from `games` (a generator that reads the games lets the pool solve one while
+    the next is read), else in this process. `progress(done, total)` counts solves."""
     pool = pool or SolverPool(1)
-    tasks: dict[str, Task] = {}
+    taken: list[ImportedGame] = []
     keys: list[list[str]] = []
-    for game in games:
-        keys.append([])
-        for run in game.runs:
-            task = task_for(run.position, run.company, options)
-            key = json.dumps([run.company, task.text])
-            tasks.setdefault(key, task)
-            keys[-1].append(key)
-    pool.timeline.phase("positions written as work items")
+
+    def positions() -> Iterator[dict[str, Task]]:  # one batch of work items per game, as it is taken
+        seen: set[str] = set()
+        for game in games:
+            taken.append(game)
+            keys.append([])
+            batch: dict[str, Task] = {}
+            for run in game.runs:
+                task = task_for(run.position, run.company, options)
+                key = json.dumps([run.company, task.text])
+                if key not in seen:
+                    seen.add(key)
+                    batch[key] = task
+                keys[-1].append(key)
+            yield batch
+            pool.timeline.phase("game read, its positions sent as work items")
+
     verdicts: dict[tuple[int, int], tuple[Evaluation, tuple[RouteSpec, ...]]] = {}
 
-    def judge_recorded_runs() -> None:  # while a pool's server starts (batch.SolverPool.solve_all)
-        for g, game in enumerate(games):
+    def judge_recorded_runs() -> None:  # while the pool solves (batch.SolverPool.solve_all)
+        for g, game in enumerate(taken):
             for r, run in enumerate(game.runs):
                 verdicts[g, r] = evaluate_recorded(run)
         pool.timeline.phase("recorded runs judged")
 
-    solved = pool.solve_all(tasks, progress, meanwhile=judge_recorded_runs)
+    solved = pool.solve_all(positions(), progress, meanwhile=judge_recorded_runs)
     first_use: set[str] = set()
     reviews: list[list[RunReview]] = []
-    for g, (game, game_keys) in enumerate(zip(games, keys, strict=True)):
+    for g, (game, game_keys) in enumerate(zip(taken, keys, strict=True)):
         reviews.append([])
         for r, (run, key) in enumerate(zip(game.runs, game_keys, strict=True)):
             result = solved[key]

@@ -7,16 +7,17 @@ jobs (unless a solve reaches its time limit on a busy machine). The pool's proce
 fresh server process that has imported the optimizer once (multiprocessing's "forkserver"): no process that
 may hold solver threads is forked, and no worker pays the import again.
 
-Where the time goes (docs/importer.md "Measured"): the server's start (Python, then OR-Tools with pandas and
-the solver, about 0.6 s of CPU) is the one serial part a pool adds, so the pool is asked for first, before the
-caller imports anything heavy, and the caller imports its modules, reads its games and judges the recorded
-runs on the other core meanwhile. A thread of the pool starts the workers and sends the positions as soon as
-the server is ready (an executor's submit waits until then), so neither waits for the other. This module
-therefore imports neither the optimizer nor the position model at load (only the server and the functions
-that need them do), nor polars or the app. The positions are sent the most expensive first
-(`estimated_cost`), one at a time, so that the workers end together; each is a few kilobytes of JSON,
-rebuilt in the worker in well under a millisecond. The server's output goes to the null device
-(`_start_server`).
+Where the time goes (docs/importer.md "Measured"): the server's start (Python, then OR-Tools' CP-SAT without
+pandas, `solver.core.cp_sat_without_pandas`, and the solver: about 0.45 s of CPU) is the one serial part a
+pool adds, so the pool is asked for first, before the caller imports anything heavy, and the caller imports
+its modules and reads its first game on the other core meanwhile. The work comes in batches (the review sends
+a game's positions as soon as it has read the game) and a thread of the pool starts the workers and sends
+each batch as soon as the server is ready (an executor's submit waits until then), so neither waits for the
+other; the caller judges the recorded runs while the workers solve. This module therefore imports neither
+the optimizer nor the position model at load (only the server and the functions that need them do), nor
+polars or the app. Each batch is sent the most expensive first (`estimated_cost`); the executor hands the
+positions out one at a time, so that the workers end together. Each is a few kilobytes of JSON, rebuilt in
+the worker in well under a millisecond. The server's output goes to the null device (`_start_server`).
 
 Ctrl-C (or any error) in the caller ends the workers at once (`SolverPool.__exit__` terminates them); they
 ignore the interrupt themselves, so it reaches the caller alone and no worker prints a traceback. A worker
@@ -33,8 +34,8 @@ import multiprocessing.forkserver
 import os
 import signal
 import sys
-from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -45,8 +46,11 @@ if TYPE_CHECKING:
     from solver.titles.g1862.position import Position
     from solver.titles.g1862.routes.model import RouteSpec, SolveOptions
 
-#: What the pool's server imports once, before it forks the workers: the optimizer, then this module.
-PRELOAD = ["solver.titles.g1862.routes.optimizer", __name__]
+OPTIMIZER = "solver.titles.g1862.routes.optimizer"
+
+#: What the pool's server imports once, before it forks the workers: OR-Tools' CP-SAT without pandas, which
+#: the solver never uses (half the import's CPU), the optimizer, then this module.
+PRELOAD = ["solver.core.cp_sat_without_pandas", OPTIMIZER, __name__]
 
 #: Seconds a thread of the caller may hold the interpreter while a pool runs (Python's default: 0.005).
 POOL_SWITCH_INTERVAL = 0.0005
@@ -113,6 +117,11 @@ def solve_task(task: Task, process: str = "command") -> Solved:
 
 def _solve_in_worker(task: Task) -> Solved:
     return solve_task(task, f"worker {os.getpid()}")
+
+
+def _send(executor: ProcessPoolExecutor, tasks: Mapping[str, Task], keys: list[str]) -> dict[Future[Solved], str]:
+    """The tasks of `keys` handed to the pool in that order (the pool's thread does it, not the caller)."""
+    return {executor.submit(_solve_in_worker, tasks[key]): key for key in keys}
 
 
 def _ignore_interrupts() -> None:
@@ -196,39 +205,47 @@ class SolverPool:
 
     def solve_all(
         self,
-        tasks: Mapping[str, Task],
+        batches: Iterable[Mapping[str, Task]],
         progress: Callable[[int, int], None] | None = None,
         meanwhile: Callable[[], None] | None = None,
     ) -> dict[str, Solved]:
-        """Every task solved, by key: in this process in the order given, or in the pool the most expensive
-        first (`estimated_cost`), sent as soon as the workers are up while this process runs `meanwhile`
-        (other work of the caller; without a pool it runs first). `progress(done, total)` after each solve
-        starts (one job) or ends (a pool)."""
-        total = len(tasks)
+        """Every task solved, by key (each key in one batch only). With a pool each batch is sent as soon as it
+        comes, the most expensive first (`estimated_cost`), so a caller that reads its work as it goes (a
+        generator: the review reads a game per batch) has the workers solve the first batch while it reads
+        the next; then this process runs `meanwhile` (other work of the caller) while the workers solve. In
+        this process the batches are taken whole, `meanwhile` runs, then every task in the order given.
+        `progress(done, total)` after each solve starts (one job) or ends (a pool)."""
         if self.executor is None:
+            tasks = {key: task for batch in batches for key, task in batch.items()}
             if meanwhile is not None:
                 meanwhile()
-            importlib.import_module(PRELOAD[0])
+            importlib.import_module(OPTIMIZER)
             self.timeline.phase("optimizer imported")
             solved: dict[str, Solved] = {}
             for n, (key, task) in enumerate(tasks.items()):
                 if progress is not None:
-                    progress(n, total)
+                    progress(n, len(tasks))
                 solved[key] = solve_task(task)
             self.timeline.add(s.span for s in solved.values())
             self.timeline.phase("positions solved")
             return solved
         executor = self.executor
-        keys = sorted(tasks, key=lambda k: tasks[k].cost, reverse=True)
-        sending = self._sender.submit(lambda: {executor.submit(_solve_in_worker, tasks[key]): key for key in keys})
+        given: list[str] = []
+        order: list[str] = []  # the keys in the order sent
+        sending: list[Future[dict[Future[Solved], str]]] = []
+        for batch in batches:
+            keys = sorted(batch, key=lambda k: batch[k].cost, reverse=True)
+            given += batch
+            order += keys
+            sending.append(self._sender.submit(_send, executor, batch, keys))
         if meanwhile is not None:
             meanwhile()
-        futures = sending.result()
+        futures = {future: key for sent in sending for future, key in sent.result().items()}
         solved = {}
         for n, future in enumerate(as_completed(futures)):
             if progress is not None:
-                progress(n, total)
+                progress(n, len(futures))
             solved[futures[future]] = future.result()
-        self.timeline.add(solved[key].span for key in keys)  # in the order sent
+        self.timeline.add(solved[key].span for key in order)
         self.timeline.phase("positions solved in the pool")
-        return {key: solved[key] for key in tasks}
+        return {key: solved[key] for key in given}
