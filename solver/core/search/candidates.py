@@ -116,9 +116,13 @@ class TrackBits:
             return known[1]
         mask = 0
         for item in link.track:
-            mask |= 1 << self._bit.setdefault(item, len(self._bit))
+            mask |= 1 << self.bit(item)
         self._masks[id(link)] = (link, mask)
         return mask
+
+    def bit(self, item: Piece | Side) -> int:
+        """The number of a path or hex side (a new one when first seen)."""
+        return self._bit.setdefault(item, len(self._bit))
 
 
 def bits(mask: int) -> list[int]:

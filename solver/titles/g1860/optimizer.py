@@ -1,6 +1,7 @@
 """1860's best run, found and proven by a CP-SAT model of each train's path (`solver.titles.g1860.path_model`, no
-routes listed) or, where a route is pinned or the train is leased, by the core's run search over listed routes
-(`solver.core.search`), with 1860's rules: each train
+routes listed; for three trains or more a bound from every listed route and a search over the routes it leaves,
+`route_bound` and `priced_search`) or, where a route is pinned or the train is leased, by the core's run search over
+listed routes (`solver.core.search`), with 1860's rules: each train
 scores its own stations (Running Trains, RB L542), no track is shared between trains (RB L540), one train of the
 run may pass one tokened-out station (RB L530), one route includes the home base and every other meets the run at
 a station of any kind (RB L525). Every rule mode and game state of the position (docs/routes-1860.md) applies:

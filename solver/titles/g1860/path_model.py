@@ -45,8 +45,6 @@ from ortools.sat.python import cp_model
 
 from solver.core.evaluator import RouteSpec
 from solver.core.search.candidates import (
-    RUNNER_WEIGHT,
-    SECONDARY_WEIGHT,
     Candidate,
     Objective,
     TrackBits,
@@ -62,6 +60,8 @@ from solver.core.search.run_search import (
     checked_result,
 )
 from solver.core.track_graph import Link, NodeRef, Piece, Side, TrackGraph
+from solver.titles.g1860.priced_search import priced_run
+from solver.titles.g1860.route_bound import BoundStopped, route_bound, weighted_bound
 from solver.titles.g1860.route_rules import LARGE, ROUTE_END_KINDS
 from solver.titles.g1860.route_walk import Walk1860
 from solver.titles.g1860.scoring import HALT_SUBSIDY, allowance
@@ -270,6 +270,8 @@ class PathModel:
 #: CP-SAT's linear relaxation with the circuit's cuts (level 2): measured on the dense four-train boards of
 #: docs/benchmarks.md it closes the gap to the best run several times faster than level 1.
 LINEARIZATION = 2
+#: Runs of this many trains or more are bounded by their listed routes first (solver.titles.g1860.route_bound).
+BOUND_TRAINS = 3
 #: Deterministic work (about a second a unit on this machine) the search for more trains running may take.
 RUNNERS_WORK = 0.25
 
@@ -293,14 +295,24 @@ def best_paths(
     multiples of 10, so CP-SAT rounds its bound down to the next worth a run can have; measured on the dense
     boards, this proves several boards that one weighted objective (with its one point per train) does not
     prove in 10 s (docs/routes-1860.md). The answer is 'optimal' when the first two steps are proven; the third
-    (more trains running among runs worth the same) has RUNNERS_WORK and is not proven."""
+    (more trains running among runs worth the same) has RUNNERS_WORK and is not proven.
+
+    Runs of BOUND_TRAINS trains or more are answered instead by the bound from every listed route and the search
+    over the routes its reduced costs leave (`route_bound`, `priced_search`), which proves all three steps."""
     started = time.perf_counter()
     weights = Weights(objective)
     if stop is not None and stop.is_set():
         # Stop pressed before the search: no run, and nothing claimed proven (a small model would be solved
         # before CP-SAT's watcher first looks at the event).
         return checked_result(problem, weights, (), "unknown", None, started)
-    paths = PathModel(problem.graph, walk, problem.trains, home, weights)
+
+    halted = False
+
+    def stopped() -> bool:
+        # Once true, true without asking the event again: the work ends at the first check after a stop.
+        nonlocal halted
+        halted = halted or time.perf_counter() > deadline or (stop is not None and stop.is_set())
+        return halted
 
     def solve(
         model: cp_model.CpModel,
@@ -313,7 +325,23 @@ def best_paths(
             model, deadline - time.perf_counter(), work, workers, stop, on_run, linearization=LINEARIZATION
         )
 
-    if len(problem.trains) > 1:
+    caps: dict[str, int] = {}
+    most: int | None = None
+    if len(problem.trains) >= BOUND_TRAINS:
+        # Several trains: the bound from whole routes and the search over the routes it leaves
+        # (solver.titles.g1860.route_bound, priced_search); the arc model's relaxation is far looser there
+        # (docs/routes-1860.md, "Measured").
+        try:
+            bound = route_bound(problem.graph, walk, problem.trains, weights, stopped)
+        except BoundStopped:
+            return checked_result(problem, weights, (), "unknown", None, started)
+        priced = priced_run(problem, bound, weights, deadline, stop, stopped, progress, workers, started)
+        if isinstance(priced, SearchResult):
+            return priced
+        # Not decided within its work: the path model, with no run worth more than the target reached and no train
+        # more than its best route alone.
+        caps, most = bound.alone, priced.most
+    elif len(problem.trains) > 1:
         for train in sorted(set(problem.trains)):
             # No route of a run earns more than the train's best route alone (with a base, RB L524): a cap on each
             # train's worth that the linear relaxation lacks (docs/routes-1860.md, "Measured").
@@ -321,7 +349,12 @@ def best_paths(
             solver, code = solve(alone.model, sum(alone.primary), None)
             if code == cp_model.UNKNOWN:
                 return checked_result(problem, weights, (), "unknown", None, started)
-            paths.cap(train, int(solver.best_objective_bound) if code != cp_model.INFEASIBLE else 0)
+            caps[train] = int(solver.best_objective_bound) if code != cp_model.INFEASIBLE else 0
+    paths = PathModel(problem.graph, walk, problem.trains, home, weights)
+    for train, cap in caps.items():
+        paths.cap(train, cap)
+    if most is not None:
+        paths.model.add(sum(paths.primary) <= most)
 
     def seen(value: int, bound: int) -> None:
         if progress is not None:
@@ -329,10 +362,12 @@ def best_paths(
 
     solver, code = solve(paths.model, sum(paths.primary), seen)
     if code == cp_model.UNKNOWN:
-        return checked_result(problem, weights, (), "unknown", _weighted(solver.best_objective_bound), started)
+        return checked_result(
+            problem, weights, (), "unknown", weighted_bound(int(solver.best_objective_bound)), started
+        )
     if code == cp_model.INFEASIBLE:
         return checked_result(problem, weights, (), "optimal", None, started)
-    bound = _weighted(solver.best_objective_bound)
+    best_possible = weighted_bound(int(solver.best_objective_bound))
     proven = code == cp_model.OPTIMAL
     if proven:
         # The worth proven, the secondary quantity (subsidy, or revenue) at its most among runs of that worth.
@@ -344,7 +379,7 @@ def best_paths(
         paths.model.add(sum(paths.secondary) >= int(solver.objective_value))
         solver, _ = _then(paths, solver, sum(paths.runs), solve, RUNNERS_WORK)
     run = _candidates(problem, weights, paths.routes(solver))
-    return checked_result(problem, weights, run, "optimal" if proven else "feasible", bound, started)
+    return checked_result(problem, weights, run, "optimal" if proven else "feasible", best_possible, started)
 
 
 def _then(
@@ -364,11 +399,6 @@ def _then(
     if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return solver, code == cp_model.OPTIMAL
     return before, False
-
-
-def _weighted(primary: float) -> int:
-    """A weighted bound (`Weights`) on every run whose primary quantity is at most `primary`."""
-    return (int(primary) + 1) * SECONDARY_WEIGHT * RUNNER_WEIGHT - 1
 
 
 def _candidates(problem: RunProblem, weights: Weights, specs: Sequence[RouteSpec]) -> list[Candidate]:

@@ -205,13 +205,16 @@ def test_a_company_without_its_home_base_has_no_legal_run_rb_l525() -> None:
 # ------------------------------------------------------------ time limit and stop
 
 
-def _hard(method: str) -> tuple[BoardPosition, str]:
+def _hard(method: str, trains: int = 4) -> tuple[BoardPosition, str]:
     """A position neither search proves within a second: for the listed routes the hardest recorded one (IWNJ's
-    8+4 and 6+3 at action 648, site mode), for the path model IWNJ with 9+5 9+5 8+4 7+4 on the last board of
-    19354 (site mode)."""
+    8+4 and 6+3 at action 648, site mode); for method 'paths' IWNJ on the last board of 19354 (site mode) with
+    9+5 9+5 8+4 7+4 (the route bound and its search: listing alone takes longer than a second) or, with
+    `trains=2`, two 9+5 (the path model: its first run comes well before its proof)."""
     if method == "routes":
         review = next(r for r in reviews(STOCK_MARKET) if r.run.action_id == 648)
         return review.run.position, review.run.company
+    if trains == 2:
+        return late_board(OLD_FORMAT, "IWNJ", "site", ("9+5", "9+5")), "IWNJ"
     return late_board(OLD_FORMAT, "IWNJ", "site"), "IWNJ"
 
 
@@ -248,7 +251,7 @@ def test_the_stop_event_ends_the_listing_at_its_next_check() -> None:
 
 @pytest.mark.parametrize("method", ["paths", "routes"])
 def test_the_stop_event_ends_the_search_at_its_next_check_with_the_run_found(method: Method) -> None:
-    position, company = _hard(method)
+    position, company = _hard(method, trains=2)
     stop = StopAtCheck()
     seen: list[ProgressInfo] = []
 
@@ -259,6 +262,29 @@ def test_the_stop_event_ends_the_search_at_its_next_check_with_the_run_found(met
     result = best_run(position, company, time_limit=600, stop=stop, progress=report, method=method)
     assert stop.checks_after_stop == 1
     assert result.status == "feasible" and result.evaluation.revenue >= seen[0].objective
+
+
+def _checks_of_a_whole_run() -> int:
+    """How often the route bound and its search on the four-train board ask the stop event when it is never set."""
+    position, company = _hard("paths")
+    counting = StopAtCheck()
+    best_run(position, company, time_limit=600, stop=counting)
+    return counting.checks
+
+
+@pytest.mark.parametrize("when", ["listing", "last check"])
+def test_the_stop_event_ends_the_route_bound_and_its_search_at_the_next_check(when: str) -> None:
+    """Stop pressed while the routes are listed (the 20th check: no run yet) or at the last check a whole run makes
+    (the quick search over the routes kept): the work ends at that check. What is claimed is only what was proven
+    by then: at the last check the run found already reaches the route bound, so it is proven optimal."""
+    position, company = _hard("paths")
+    stop = StopAtCheck(20 if when == "listing" else _checks_of_a_whole_run())
+    result = best_run(position, company, time_limit=600, stop=stop)
+    assert stop.pressed and stop.checks_after_stop == 1
+    if when == "listing":
+        assert result.status == "unknown" and not result.routes
+    else:
+        assert result.status == "optimal" and result.bound == result.evaluation.revenue == 820
 
 
 def test_progress_reports_better_runs_up_to_the_answer() -> None:

@@ -1,0 +1,140 @@
+"""1860's best run of several trains from the bound over whole routes (`solver.titles.g1860.route_bound`): the
+core's CP-SAT choice of one route per train (`solver.core.search.model.RunModel`, with every run rule: no track
+shared, RB L540; one pass, RB L530; the home base and every route meeting the run, RB L525) over only the routes
+a run worth the target can hold, the target lowered step by step until a run reaches it.
+
+Why it is exact: the bound's duals give every route a slack (at most 0) such that a run worth w holds only routes
+whose slack is at least w minus the bound (reduced costs, route_bound's docstring). So every run worth the
+target or more is made of the routes kept for it, and the best run of those routes, when it reaches the target,
+is the best run of all, its subsidy and its trains running included (any run worth as much is among them). When
+it does not reach the target, no run does: the target falls to the next worth a run can have (a multiple of the
+routes' common divisor) and more routes are kept. On the dense four-train boards the bound is within one or two
+steps of the best run, and the routes kept are a few hundred of tens of thousands (docs/routes-1860.md).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from solver.core.search.candidates import RUNNER_WEIGHT, SECONDARY_WEIGHT, Candidate, Weights, node_numbers
+from solver.core.search.incumbent import searched_run
+from solver.core.search.model import BuildingStopped, Lane, RunModel
+from solver.core.search.run_search import ProgressInfo, RunProblem, SearchResult, Status, checked_result
+from solver.titles.g1860.route_bound import RouteBound, weighted_bound
+
+#: The slacks, fractions from the LP, in CP-SAT's whole numbers.
+SLACK_SCALE = 1000
+#: Deterministic work (about a second a unit on this machine) each CP-SAT solve of the search may take before the
+#: search hands the run over to the path model with the target it reached (`Undecided`).
+PRICED_WORK = 0.5
+
+
+@dataclass(frozen=True)
+class Undecided:
+    """The search stopped at its work's end: no run is worth more than `most`."""
+
+    most: int
+
+
+def priced_run(
+    problem: RunProblem,
+    bound: RouteBound,
+    weights: Weights,
+    deadline: float,
+    stop: threading.Event | None,
+    stopped: Callable[[], bool],
+    progress: Callable[[ProgressInfo], None] | None,
+    workers: int,
+    started: float,
+) -> SearchResult | Undecided:
+    """The best run of `problem` (no pinned route) given its route bound, proven where the deadline (a
+    `time.perf_counter()` instant) allows; re-checked by the evaluator (`checked_result`). `stopped()` says
+    whether the deadline or the stop event has come (and keeps saying so without asking the event again).
+    `Undecided` when a CP-SAT solve ran out of PRICED_WORK without the deadline or the stop having come."""
+    masks = problem.rules.masks(node_numbers(problem.graph))
+    target = bound.most
+    found: tuple[Candidate | None, ...] | None = None
+    worth = -1
+
+    def answer(status: Status, best_possible: int | None) -> SearchResult:
+        run = [c for c in found or () if c is not None]
+        return checked_result(problem, weights, run, status, weighted_bound(best_possible), started)
+
+    def seen(value: int, _: int) -> None:
+        if progress is not None:
+            progress(ProgressInfo(Weights.primary(value), target, time.perf_counter() - started))
+
+    if masks.anchors is not None and not any(c.node_mask & masks.anchors for c in bound.routes):
+        # No route includes the home base: no run is legal (RB L525), the empty run is the answer.
+        return answer("optimal", None)
+    while True:
+        if target < 0:
+            # No run with a route reaches a worth of 0: there is none (the empty run is the answer).
+            return answer("optimal", None)
+        if stopped():
+            return answer("feasible" if found else "unknown", target)
+        kept = bound.routes_within(target)
+        lanes = [Lane(train, [c for c in kept if c.train == train]) for train in problem.trains]
+        options = [lane.candidates for lane in lanes]
+        quick, complete = searched_run(problem.rules, masks, weights, options, [False] * len(lanes), stopped)
+        if quick is not None and Weights.primary(quick[0]) >= target:
+            found, worth = quick[1], quick[0]
+            seen(worth, 0)
+            if complete or worth >= _ceiling(target, options):
+                # Worth the target, which no run exceeds, and (searched in full, or at each train's best below the
+                # worth) the best of the runs worth it.
+                return answer("optimal", None)
+        elif complete:
+            # The best run of the routes kept falls short of the target: no run reaches it.
+            target -= bound.step
+            continue
+        if stopped():
+            return answer("feasible" if found else "unknown", target)
+        try:
+            model = RunModel(problem.rules, masks, weights, lanes, stopped)
+        except BuildingStopped:
+            return answer("feasible" if found else "unknown", target)
+        _reaching(model, bound, target)
+        if found is not None and Weights.primary(worth) >= target:
+            model.hint(found)
+        outcome = model.solve(deadline - time.perf_counter(), PRICED_WORK, workers, stop, seen)
+        if outcome.run is not None and outcome.value > worth:
+            found, worth = outcome.run, outcome.value
+        if outcome.status == "OPTIMAL":
+            # Every run worth the target is in the model: its best is the best run.
+            return answer("optimal", None)
+        if outcome.status != "INFEASIBLE":
+            if stopped():
+                return answer("feasible" if found else "unknown", target)
+            return Undecided(target)
+        # No run reaches the target: the next worth a run can have, and the routes that can reach it.
+        target -= bound.step
+
+
+def _ceiling(target: int, options: Sequence[Sequence[Candidate]]) -> int:
+    """The most a run worth `target` can score (`Weights`): the target, and each train's best secondary quantity
+    and its point for running."""
+    unit = SECONDARY_WEIGHT * RUNNER_WEIGHT
+    rest = sum(max((c.score - Weights.primary(c.score) * unit for c in lane), default=0) for lane in options)
+    return target * unit + rest
+
+
+def _reaching(model: RunModel, bound: RouteBound, target: int) -> None:
+    """Only runs worth exactly `target` (no run is worth more), with the slack of their routes at least the target
+    minus the bound (route_bound: true of every such run, and it prunes CP-SAT's search; the slacks are scaled by
+    SLACK_SCALE and rounded up, which only loosens it)."""
+    slack = dict(zip(map(id, bound.routes), bound.slack.tolist(), strict=True))
+    worth: list[cp_model.LinearExprT] = []
+    spent: list[cp_model.LinearExprT] = []
+    for lane, xs in zip(model.lanes, model.x, strict=True):
+        for c, x in zip(lane.candidates, xs, strict=True):
+            worth.append(Weights.primary(c.score) * x)
+            spent.append(math.ceil(slack[id(c)] * SLACK_SCALE) * x)
+    model.model.add(cp_model.LinearExpr.sum(worth) == target)
+    model.model.add(cp_model.LinearExpr.sum(spent) >= math.floor((target - bound.value) * SLACK_SCALE))
