@@ -102,12 +102,20 @@ def _enumerate(position: Position, company: str, queue: mp.Queue) -> None:  # ty
     queue.put((seconds, cpu, best.revenue * 1000 + best.subsidy))
 
 
-class _Capped(Exception):
-    """The enumerator passed its cap."""
+class _Capped(BaseException):
+    """The enumerator passed its cap (a BaseException, so that no `except Exception` on the way swallows it)."""
 
 
-def _at_cap(signum: int, frame: object) -> None:
-    raise _Capped
+def _interrupt_after(cap: float, done: threading.Event) -> None:
+    """After `cap` seconds, raise SIGUSR1's handler in the main thread every 50 ms until `done`: an exception a
+    handler raises where Python cannot pass it on (a garbage collector's callback, a `__del__`) is dropped, and the
+    next one ends the search."""
+    if done.wait(cap):
+        return
+    while True:
+        _thread.interrupt_main(signal.SIGUSR1)
+        if done.wait(0.05):
+            return
 
 
 def enumerate_here(position: Position, company: str, cap: float) -> tuple[float | None, float | None, int | None]:
@@ -119,21 +127,27 @@ def enumerate_here(position: Position, company: str, cap: float) -> tuple[float 
     pages), and made the next solve in the parent 1.5-3 ms slower."""
     from solver.titles.g1862.routes.enumerator import enumerate_best
 
-    previous = signal.signal(signal.SIGUSR1, _at_cap)
-    timer = threading.Timer(cap, _thread.interrupt_main, args=(signal.SIGUSR1,))
+    done = threading.Event()
+
+    def at_cap(signum: int, frame: object) -> None:
+        if not done.is_set():
+            raise _Capped
+
+    previous = signal.signal(signal.SIGUSR1, at_cap)
+    timer = threading.Thread(target=_interrupt_after, args=(cap, done), daemon=True)
     started, cpu = time.perf_counter(), time.process_time()
+    finished: tuple[float, float, int] | None = None
     try:
         timer.start()
         best, _ = enumerate_best(position, company)
-        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
-        timer.cancel()
-        timer.join()  # a signal the timer raised after all is handled here, inside the try
+        finished = time.perf_counter() - started, time.process_time() - cpu, best.revenue * 1000 + best.subsidy
     except _Capped:
-        return None, None, None
+        pass
     finally:
-        timer.cancel()
+        done.set()  # from here the handler raises nothing, and the timer fires no more
+        timer.join()
         signal.signal(signal.SIGUSR1, previous)
-    return seconds, cpu, best.revenue * 1000 + best.subsidy
+    return finished if finished is not None else (None, None, None)
 
 
 def run_enumerator(
