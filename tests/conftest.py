@@ -4,6 +4,7 @@ tests (Streamlit AppTest, tests/app/app_pages.py)."""
 from __future__ import annotations
 
 import json
+import signal
 import sys
 import types
 from pathlib import Path
@@ -13,6 +14,11 @@ import pytest
 from hypothesis import settings
 
 from solver.titles.g1862.gamedata import GameData, load_game
+
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    # A test run started in the background by a shell without job control ignores Ctrl-C, and so would every
+    # process it starts (an ignored signal is inherited); the Ctrl-C tests need Python's own handler in them.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 if TYPE_CHECKING:
     from streamlit.testing.v1 import AppTest
