@@ -45,15 +45,12 @@ from ortools.sat.python import cp_model
 
 from solver.core.evaluator import RouteSpec
 from solver.core.search.candidates import (
-    Candidate,
     Objective,
-    TrackBits,
     Weights,
-    pinned_candidates,
 )
 from solver.core.search.model import solve_model
+from solver.core.search.paths import path_candidates
 from solver.core.search.run_search import (
-    OptimizerMismatch,
     ProgressInfo,
     RunProblem,
     SearchResult,
@@ -378,7 +375,7 @@ def best_paths(
         # run of that worth runs one more train can take longer than the proof of the worth itself.
         paths.model.add(sum(paths.secondary) >= int(solver.objective_value))
         solver, _ = _then(paths, solver, sum(paths.runs), solve, RUNNERS_WORK)
-    run = _candidates(problem, weights, paths.routes(solver))
+    run = path_candidates(problem, weights, paths.routes(solver))
     return checked_result(problem, weights, run, "optimal" if proven else "feasible", best_possible, started)
 
 
@@ -399,15 +396,3 @@ def _then(
     if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return solver, code == cp_model.OPTIMAL
     return before, False
-
-
-def _candidates(problem: RunProblem, weights: Weights, specs: Sequence[RouteSpec]) -> list[Candidate]:
-    """The routes as the core's candidates (scored by the title's walk), for the evaluator's re-check."""
-    track_bits = TrackBits()
-    run = []
-    for spec in specs:
-        same = pinned_candidates(problem.graph, problem.walk, spec, weights, track_bits)
-        if not same:
-            raise OptimizerMismatch(f"the path model's route {spec} is not a route the title's walk accepts")
-        run.append(same[0])
-    return run

@@ -48,9 +48,8 @@ import numpy as np
 from numpy.typing import NDArray
 from ortools.linear_solver import pywraplp
 
+from solver.core.search import paths
 from solver.core.search.candidates import (
-    RUNNER_WEIGHT,
-    SECONDARY_WEIGHT,
     Candidate,
     ListingStopped,
     TrackBits,
@@ -207,7 +206,7 @@ def route_bound(
 
 def weighted_bound(primary: int | None) -> int | None:
     """A weighted bound (`Weights`) on every run whose primary quantity is at most `primary`."""
-    return None if primary is None else (primary + 1) * SECONDARY_WEIGHT * RUNNER_WEIGHT - 1
+    return None if primary is None else paths.weighted_bound(primary)
 
 
 def _most(reduced: NDArray[np.float64]) -> float:

@@ -77,11 +77,14 @@ def test_the_optimizer_finds_the_enumerators_best_run_and_proves_it(board: tuple
 
 
 @st.composite
-def many_trains(draw: st.DrawFn) -> tuple[BoardPosition, str, str]:
-    """A stretch, a company with a base on it, two to four trains, a rule mode, a game state and an objective."""
+def stretch_runs(
+    draw: st.DrawFn, pool: tuple[str, ...] = ("2+1", "3+2", "4+2", "6+3"), fewest: int = 2, most: int = 4
+) -> tuple[BoardPosition, str, str]:
+    """A stretch, a company with a base on it, `fewest` to `most` trains of `pool`, a rule mode, a game state and
+    an objective."""
     stretch, companies = STRETCHES[draw(st.sampled_from(sorted(STRETCHES)))]
     company = draw(st.sampled_from(companies))
-    trains = draw(st.lists(st.sampled_from(["2+1", "3+2", "4+2", "6+3"]), min_size=2, max_size=4))
+    trains = draw(st.lists(st.sampled_from(pool), min_size=fewest, max_size=most))
     site = draw(st.booleans())
     rules: dict[str, Any] = {"mode": "site" if site else "rulebook"}
     if site and draw(st.booleans()):
@@ -93,7 +96,7 @@ def many_trains(draw: st.DrawFn) -> tuple[BoardPosition, str, str]:
 
 
 @settings(max_examples=40, deadline=None)
-@given(many_trains())
+@given(stretch_runs())
 def test_the_path_model_and_the_listed_routes_find_the_same_best_run(board: tuple[BoardPosition, str, str]) -> None:
     """Two exact searches, one over each train's path (no listing), one over listed routes (the core's): the same
     revenue and subsidy, both proven, with up to four trains, where the enumerator would take too long."""

@@ -6,8 +6,6 @@ the bound closes what the path model's relaxation left open."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -22,23 +20,13 @@ from solver.titles.g1860.route_walk import Walk1860
 
 from .boards import late_board
 from .test_importer import OLD_FORMAT, STOCK_MARKET
-from .test_optimizer import STRETCHES, key
+from .test_optimizer import key, stretch_runs
 
 
-@st.composite
-def three_trains(draw: st.DrawFn, most: int = 3) -> tuple[BoardPosition, str, str]:
-    """A stretch, a company with a base on it, one to `most` trains, a rule mode, a game state and an objective."""
-    stretch, companies = STRETCHES[draw(st.sampled_from(sorted(STRETCHES)))]
-    company = draw(st.sampled_from(companies))
-    trains = draw(st.lists(st.sampled_from(["2+1", "3+2", "4+2"]), min_size=most, max_size=most))
-    site = draw(st.booleans())
-    rules: dict[str, Any] = {"mode": "site" if site else "rulebook"}
-    if site and draw(st.booleans()):
-        rules["reenter_hexes"] = True
-    state = draw(st.sampled_from(["", "halts_ignored", "nationalisation"]))
-    if state:
-        rules[state] = True
-    return stretch({company: trains}, rules=rules), company, draw(st.sampled_from(["revenue", "cash"]))
+def three_trains(most: int = 3) -> st.SearchStrategy[tuple[BoardPosition, str, str]]:
+    """A stretch, a company with a base on it, `most` trains of 2+1, 3+2 and 4+2, a rule mode, a game state and an
+    objective."""
+    return stretch_runs(("2+1", "3+2", "4+2"), most, most)
 
 
 def _bound(position: BoardPosition, company: str, objective: str) -> int:
