@@ -166,7 +166,7 @@ def lay_tile(
     where = _where(position, hex_)
     tile = board.tiles.get(tile_id)
     if tile is None:
-        raise InputError([Problem(where, "board data", f"no tile {tile_id!r} in the 1860 box")])
+        raise InputError([Problem(where, rulebook.TILES_IN_BOX, f"no tile {tile_id!r} in the 1860 box")])
     if not 0 <= rotation <= 5:
         raise InputError([Problem(where, "format", f"rotation {rotation} is not 0-5")])
     here = position.tiles.get(hex_)
@@ -187,7 +187,8 @@ def lay_tile(
         raise InputError([Problem(where, rulebook.KEEP_TRACK, why)])
     left = tiles_left(position, tile, hex_)
     if left is not None and left <= 0:
-        raise InputError([Problem(where, "board data", f"no tile {tile_id} is left in the box ({tile.count} in all)")])
+        why = f"no tile {tile_id} is left in the box ({tile.count} in all)"
+        raise InputError([Problem(where, rulebook.TILES_IN_BOX, why)])
     after = _rebuilt(position, _with_tile(position, hex_, tile_id, rotation))
     if company is not None:
         problems = lay_problems(position, after, hex_, company)
