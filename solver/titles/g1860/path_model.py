@@ -189,7 +189,8 @@ class PathModel:
 LINEARIZATION = 2
 #: Runs of this many trains or more are bounded by their listed routes first (solver.titles.g1860.route_bound).
 BOUND_TRAINS = 3
-#: Deterministic work (about a second a unit on this machine) the search for more trains running may take.
+#: Deterministic work (about a second a unit on this machine) the search for more trains running may take where the
+#: path model takes over from the route bound's search (runs of BOUND_TRAINS trains or more); for fewer it is proven.
 RUNNERS_WORK = 0.25
 
 
@@ -211,8 +212,9 @@ def best_paths(
     revenue), then of the trains running: the order of the core's `Weights`. The values of the first two are
     multiples of 10, so CP-SAT rounds its bound down to the next worth a run can have; measured on the dense
     boards, this proves several boards that one weighted objective (with its one point per train) does not
-    prove in 10 s (docs/routes-1860.md). The answer is 'optimal' when the first two steps are proven; the third
-    (more trains running among runs worth the same) has RUNNERS_WORK and is not proven.
+    prove in 10 s (docs/routes-1860.md). For one or two trains the answer is 'optimal' when all three steps are
+    proven; where the path model takes over from the route bound's search, when the first two are (the third, more
+    trains running among runs worth the same, has RUNNERS_WORK there and is not proven).
 
     Runs of BOUND_TRAINS trains or more are answered instead by the bound from every listed route and the search
     over the routes its reduced costs leave (`route_bound`, `priced_search`), which proves all three steps."""
@@ -291,10 +293,14 @@ def best_paths(
         paths.model.add(sum(paths.primary) >= int(solver.objective_value))
         solver, proven = _then(paths, solver, sum(paths.secondary), solve, None)
     if proven:
-        # Of runs worth the same, the one running more trains (RB L521), within a budget of work: proving that no
-        # run of that worth runs one more train can take longer than the proof of the worth itself.
+        # Of runs worth the same, the one running more trains (RB L521). Proven for one or two trains (on the
+        # two-train dense boards 3.5 % of the solve's work, docs/routes-1860.md "Measured"); within a budget of work
+        # where the path model takes over from the route bound's search, whose boards it can cost as much as the proof
+        # of the worth itself.
         paths.model.add(sum(paths.secondary) >= int(solver.objective_value))
-        solver, _ = _then(paths, solver, sum(paths.runs), solve, RUNNERS_WORK)
+        few = len(problem.trains) < BOUND_TRAINS
+        solver, tied = _then(paths, solver, sum(paths.runs), solve, None if few else RUNNERS_WORK)
+        proven = tied or not few
     run = path_candidates(problem, weights, paths.routes(solver))
     return checked_result(problem, weights, run, "optimal" if proven else "feasible", best_possible, started)
 
