@@ -17,6 +17,7 @@ from stop_checks import StopAtCheck
 from benchmarks.run_1860 import dense_positions
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec
+from solver.core.search.model import solve_model
 from solver.core.search.run_search import LISTING_STOPPED, SEARCH_STOPPED, ProgressInfo
 from solver.errors import InputError
 from solver.titles.g1860 import enumerator, path_model, rulebook
@@ -311,7 +312,7 @@ def test_rb_l521_a_two_train_tie_with_an_idle_train_is_proven(monkeypatch: pytes
         if len(b[2].companies[b[1]].trains) == 2
     )
     works: list[float | None] = []
-    solve = path_model.solve_model
+    solve = solve_model
 
     def recorded(model: Any, seconds: float, work: float | None, *args: Any, **kwargs: Any) -> Any:
         works.append(work)
