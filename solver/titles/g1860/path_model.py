@@ -8,13 +8,14 @@ nodes and a hundred links (docs/routes-1860.md, "The optimizer").
 
 The model of train t (rules as `solver.titles.g1860.route_walk` reads them, cited there):
 
-- a circuit over the nodes and one node `D` standing for "off the board": D -> n begins the route at n, n -> D ends
-  it there, a node's loop means t does not visit it, D's loop that t does not run (RB L521); the arc a -> b is the
-  sum of t's links from a to b (at most one);
+- the core's path (`solver.core.search.paths.add_path`): a circuit over the nodes and one node `D` standing for
+  "off the board": D -> n begins the route at n, n -> D ends it there, a node's loop means t does not visit it, D's
+  loop that t does not run (RB L521); the arc a -> b is the sum of t's links from a to b (at most one);
 - a route begins and ends at a large or small station, at two different nodes (RB L523, L526), and never runs
   through a node that may only end a route (Ryde Pier, The Map, RB L65);
 - it visits a large station with a base of the company (RB L524);
-- each path and hex side is used once by the whole run (RB L540, and once within a route);
+- each path and hex side is used once by the whole run (RB L540, and once within a route; the core's
+  `track_once`);
 - unless the site's option allows it, a hex is begun in or entered at most once (RB L527);
 - tokened-out stations run through (not ended at): at most one in the whole run (RB L530);
 - large stations at most N; large plus counted small stations plus counted halts within the allowance; under the
@@ -24,10 +25,11 @@ The model of train t (rules as `solver.titles.g1860.route_walk` reads them, cite
 - revenue is the counted stations' values, subsidy 10 a counted halt (RB L532, L542).
 
 The run: one route visits the home base when any train runs, and every route meets the run at a node of any kind
-(RB L525: for every split of the trains in two, when both sides run some pair across it meets); identical trains
-run in order and the first earns at least what the second does (a swap of their routes is the same run); a route
-begins at the end that sorts first. Two cuts the linear relaxation lacks: a node is run through by at most half
-the ways track leaves it (RB L540), and each train earns at most its best route alone (a one-train model). The
+(RB L525: for every split of the trains in two, when both sides run some pair across it meets; the core's
+`routes_meet`); identical trains run in order and the first earns at least what the second does (a swap of their
+routes is the same run; the core's `in_order`); a route begins at the end that sorts first. Two cuts the linear
+relaxation lacks: a node is run through by at most half the ways track leaves it (RB L540; the core's
+`through_at_most`), and each train earns at most its best route alone (a one-train model). The
 objective is the core's `Weights` in order, one step each (`best_paths`). Leased trains (a revenue rounded or
 counted per stop) and pinned routes are left to the core's run search (`solver.titles.g1860.optimizer`).
 """
