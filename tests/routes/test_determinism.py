@@ -42,10 +42,10 @@ print(json.dumps({
 """
 
 
-def _run(seed: str) -> dict[str, object]:
+def _run(seed: str, script: str = SCRIPT) -> dict[str, object]:
     env = dict(os.environ, PYTHONHASHSEED=seed)
     out = subprocess.run(
-        [sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=True
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=True
     )
     answer: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
     return answer
@@ -91,12 +91,6 @@ def test_the_local_search_ranks_equal_stops_by_name_not_by_the_hash_seed() -> No
     """Stress board WVR: an Express route's stops of equal value were ranked in the order of a set of names, so
     the local search's run (and with it the first round's model and the search) changed with the hash seed
     (seeds 11 and 13 gave two models and two searches)."""
-    runs = []
-    for seed in ("11", "13"):
-        env = dict(os.environ, PYTHONHASHSEED=seed)
-        out = subprocess.run(
-            [sys.executable, "-c", STRESS_SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=True
-        )
-        runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    runs = [_run(seed, STRESS_SCRIPT) for seed in ("11", "13")]
     assert runs[0]["status"] == "optimal"
     assert runs[0] == runs[1]
