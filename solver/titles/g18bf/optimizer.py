@@ -30,7 +30,14 @@ from solver.core.board_position import BoardPosition
 from solver.core.evaluator import Evaluation, RouteSpec
 from solver.core.search.candidates import Objective
 from solver.core.search.run_rules import RunRules
-from solver.core.search.run_search import LISTING_BUDGET, OptimizerMismatch, ProgressInfo, RunProblem, SearchResult
+from solver.core.search.run_search import (
+    FIRST_SHARE,
+    LISTING_BUDGET,
+    OptimizerMismatch,
+    ProgressInfo,
+    RunProblem,
+    SearchResult,
+)
 from solver.core.search.run_search import best_run as search
 from solver.core.track_graph import TrackGraph
 from solver.errors import InputError, Problem
@@ -157,7 +164,19 @@ def best_run(
     else:
         left = max(0.0, deadline - time.perf_counter())
         budget = FEW_ROUTES_CHECKS if method == "auto" and free else None
-        routes = search(problem, objective, left, stop, report, workers, search_proves=True, listing_budget=budget)
+        # With no route pinned every route is listed at once (`first_share=None`); with a pin, by bound.
+        share = None if free else FIRST_SHARE
+        routes = search(
+            problem,
+            objective,
+            left,
+            stop,
+            report,
+            workers,
+            search_proves=True,
+            listing_budget=budget,
+            first_share=share,
+        )
         if routes.reason == LISTING_BUDGET:
             routes = best_paths(problem, walk, objective, deadline, stop, report, workers)
     return _with_goods(position, company, graph, routes, goods, goods_value, time.perf_counter() - started)
