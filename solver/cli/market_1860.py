@@ -13,6 +13,7 @@ from typing import Any
 
 from solver.any_position import load_any_position
 from solver.cli.common import name_value_pairs
+from solver.cli.solving import ctrl_c_stops, stopped_by_ctrl_c
 from solver.core.board_data import load_board
 from solver.core.board_position import BoardPosition
 from solver.core.market import check_stacks, order_by_price
@@ -277,20 +278,24 @@ def run_nationalise(args: argparse.Namespace) -> int:
     revenues = {
         _company(position, argparse.Namespace(company=c)): r for c, r in _pairs(args.revenue, "--revenue").items()
     }
-    out = nationalisation_preview(
-        position, revenues=revenues, time_limit=args.time_limit, privates=_privates(position, args.private)
-    )
+    privates = _privates(position, args.private)
+    with ctrl_c_stops() as stop:
+        out = nationalisation_preview(
+            position, revenues=revenues, time_limit=args.time_limit, stop=stop, privates=privates
+        )
     steps = list(out.steps)
     if out.values:
         steps += [Step(f"{v.player}: {v.total}", rulebook.ASSETS) for v in out.values.players]
-    return _print(steps, out.to_dict(), args.json)
+    return _print(steps, {**out.to_dict(), **stopped_by_ctrl_c(stop, args.json)}, args.json)
 
 
 @cited
 def run_insolvency(args: argparse.Namespace) -> int:
     position = _position(args.position)
-    out = insolvency_preview(position, _company(position, args), leased=args.leased, time_limit=args.time_limit)
-    return _print(out.steps, out.to_dict(), args.json)
+    company = _company(position, args)
+    with ctrl_c_stops() as stop:
+        out = insolvency_preview(position, company, leased=args.leased, time_limit=args.time_limit, stop=stop)
+    return _print(out.steps, {**out.to_dict(), **stopped_by_ctrl_c(stop, args.json)}, args.json)
 
 
 @cited
