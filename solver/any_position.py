@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from solver.core.board_position import BoardPosition
-from solver.errors import InputError, Problem
+from solver.errors import InputError, cited
 from solver.jsonfile import read_json_file
 from solver.titles.registry import DEFAULT_TITLE, TITLES, title
 
@@ -62,20 +62,11 @@ def load_checked_position(path: str | Path) -> AnyPosition:
     try:
         position = load_any_position(path)
     except InputError as exc:
-        raise InputError([_cited(p) for p in exc.problems]) from None
+        raise InputError([cited(p) for p in exc.problems]) from None
     problems = title(title_of(position)).board_problems(position)
     if problems:
-        raise InputError([_cited(p) for p in problems])
+        raise InputError([cited(p) for p in problems])
     return position
-
-
-def _cited(problem: Problem) -> Problem:
-    """The problem with its rule said in its message where the rule is not a section number (1860's `Track Tiles,
-    RB L450-L453`), which `Problem.__str__` cites itself."""
-    rule = problem.rule
-    if not rule or rule[0].isdigit() or not any(c.isdigit() for c in rule) or rule in problem.message:
-        return problem
-    return Problem(problem.where, rule, f"{problem.message} ({rule})")
 
 
 def what_was_checked(position: BoardPosition) -> str:

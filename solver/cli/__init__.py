@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 from types import FrameType
 
-from solver.errors import Problem, SolverError
+from solver.errors import Problem, SolverError, problem_text
 
 # Each command and its line in ``--help``, in the order listed there.
 COMMANDS = {
@@ -86,7 +86,7 @@ def report_problems(problems: Sequence[Problem], as_json: bool) -> None:
         print(json.dumps(payload, indent=2))
     else:
         for problem in problems:
-            print(f"error: {problem}", file=sys.stderr)
+            print(f"error: {problem_text(problem)}", file=sys.stderr)
 
 
 def interrupted() -> int:

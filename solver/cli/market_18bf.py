@@ -10,15 +10,13 @@ unproven, 4 when no run was found: then nothing is previewed)."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from solver.any_position import load_any_position
-from solver.cli.common import print_json
+from solver.cli.common import print_json, print_steps, refuse_flags
 from solver.cli.solving import ctrl_c_stops, stopped_by_ctrl_c
 from solver.core.board_position import BoardPosition
-from solver.core.money_steps import Step
 from solver.errors import InputError, Problem
 from solver.jsonfile import read_json_file
 from solver.titles.g18bf.money import rulebook
@@ -172,27 +170,8 @@ def _company(args: argparse.Namespace) -> str:
     return str(args.company)
 
 
-def _refuse_flags(args: argparse.Namespace) -> None:
-    problems = [
-        Problem(f"--{k.replace('_', '-')}", "not a rule of 18BF", why)
-        for k, why in NOT_IN_18BF.items()
-        if getattr(args, k, False)
-    ]
-    if problems:
-        raise InputError(problems)
-
-
-def _print(steps: Sequence[Step], payload: dict[str, Any], as_json: bool) -> int:
-    if as_json:
-        print_json({"ok": True, **payload})
-    else:
-        for step in steps:
-            print(step)
-    return 0
-
-
 def run_dividend(args: argparse.Namespace) -> int:
-    _refuse_flags(args)
+    refuse_flags(args, NOT_IN_18BF, "18BF")
     position = _position(args.position)
     money = company_money(position, _company(args))
     kwargs: dict[str, Any] = {
@@ -214,7 +193,7 @@ def run_dividend(args: argparse.Namespace) -> int:
     if args.withhold or args.half or money.kind == "minor":
         choice: Choice = "withhold" if args.withhold else "half" if args.half else "full"
         out = dividend_preview(money.kind, price, revenue, choice=choice, **kwargs)
-        _print(out.steps, {**out.to_dict(), **earnings.fields()}, args.json)
+        print_steps(out.steps, {**out.to_dict(), **earnings.fields()}, args.json)
         return _exit(best)
     options = dividend_options(money.kind, price, revenue, **kwargs)
     if args.json:
@@ -240,7 +219,7 @@ def _no_run(earnings: _Earnings, as_json: bool) -> None:
 
 
 def run_sell(args: argparse.Namespace) -> int:
-    _refuse_flags(args)
+    refuse_flags(args, NOT_IN_18BF, "18BF")
     position = _position(args.position)
     money = company_money(position, _company(args))
     if not args.seller:
@@ -256,7 +235,7 @@ def run_sell(args: argparse.Namespace) -> int:
         operated=money.operated,
         company=money.company,
     )
-    return _print(out.steps, out.to_dict(), args.json)
+    return print_steps(out.steps, out.to_dict(), args.json)
 
 
 def run_loans(args: argparse.Namespace) -> int:
@@ -278,7 +257,7 @@ def run_loans(args: argparse.Namespace) -> int:
             cheapest_train=args.cheapest_train,
             price=needs_price(money),
         )
-        _print(turn.steps, {**turn.to_dict(), **earnings.fields()}, args.json)
+        print_steps(turn.steps, {**turn.to_dict(), **earnings.fields()}, args.json)
         return _exit(best)
     out = end_of_turn_preview(
         money.kind,
@@ -291,7 +270,7 @@ def run_loans(args: argparse.Namespace) -> int:
         company=money.company,
         phase=position.phase,
     )
-    return _print(out.steps, out.to_dict(), args.json)
+    return print_steps(out.steps, out.to_dict(), args.json)
 
 
 def run_start(args: argparse.Namespace) -> int:
@@ -300,7 +279,7 @@ def run_start(args: argparse.Namespace) -> int:
             [Problem("--bid", rulebook.MINOR_START, "give --bid (a minor) or --par (a public), one of them")]
         )
     out: StartOutcome = minor_start(args.bid) if args.bid is not None else public_start(args.par, args.phase)
-    return _print(out.steps, out.to_dict(), args.json)
+    return print_steps(out.steps, out.to_dict(), args.json)
 
 
 def run_endgame(args: argparse.Namespace) -> int:
@@ -349,7 +328,7 @@ def run_redeem(args: argparse.Namespace) -> int:
     out = redemption_preview(
         money.kind, needs_price(money), money.cash, money.holdings, args.shares, company=money.company
     )
-    return _print(out.steps, out.to_dict(), args.json)
+    return print_steps(out.steps, out.to_dict(), args.json)
 
 
 def run_buy(args: argparse.Namespace) -> int:
@@ -369,4 +348,4 @@ def run_buy(args: argparse.Namespace) -> int:
         sold_this_round=args.sold_this_round,
         company=money.company,
     )
-    return _print(out.steps, out.to_dict(), args.json)
+    return print_steps(out.steps, out.to_dict(), args.json)
