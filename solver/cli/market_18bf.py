@@ -13,7 +13,7 @@ import argparse
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.any_position import load_any_position
+from solver.any_position import load_checked_position
 from solver.cli.common import print_json, print_steps, refuse_flags
 from solver.cli.solving import ctrl_c_stops, stopped_by_ctrl_c
 from solver.core.board_position import BoardPosition
@@ -157,7 +157,9 @@ def _exit(best: RunEarnings | None) -> int:
 
 
 def _position(path: str) -> BoardPosition:
-    position = load_any_position(path)
+    """The 18BF position of `path`, checked as `validate` checks it (its board data and board rules: tiles, markers,
+    trains, company fields) and then its money: a preview never reads a position `validate` refuses."""
+    position = load_checked_position(path)
     if not isinstance(position, BoardPosition) or position.board.title != TITLE:
         raise InputError([Problem(path, "format", 'this preview reads an 18BF position ("game": "18bf")')])
     check_money(position)
