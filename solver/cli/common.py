@@ -88,7 +88,7 @@ def require_title_can(path: str, command: str, capability: Capability) -> None:
 
     data = read_json_file(path, "position")
     game = data.get("game", DEFAULT_TITLE) if isinstance(data, dict) else DEFAULT_TITLE
-    here = title(game if isinstance(game, str) else DEFAULT_TITLE)
+    here = title(game if isinstance(game, str) else DEFAULT_TITLE, path)
     if not here.can(capability):
         able = " and ".join(t.short for t in TITLES.values() if t.can(capability))
         message = f"`{command}` is not available for {here.short} positions yet: it works with {able} positions"

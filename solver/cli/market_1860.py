@@ -10,16 +10,15 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from solver.any_position import load_any_position
+from solver.any_position import load_checked_position
 from solver.cli.common import name_value_pairs, print_steps, refuse_flags
-from solver.cli.solving import ctrl_c_stops, stopped_by_ctrl_c
+from solver.cli.solving import check_preview_time_limit, ctrl_c_stops, stopped_by_ctrl_c
 from solver.core.board_data import load_board
 from solver.core.board_position import BoardPosition
 from solver.core.market import check_stacks, order_by_price
 from solver.core.money_steps import Step
 from solver.errors import InputError, Problem
 from solver.errors import cited as cited_problem
-from solver.titles.g1860.modes import position_problems
 from solver.titles.g1860.money import rulebook
 from solver.titles.g1860.money.dividend import dividend_preview
 from solver.titles.g1860.money.insolvency import insolvency_preview
@@ -119,12 +118,11 @@ def add_flags(dividend: argparse.ArgumentParser, sell: argparse.ArgumentParser, 
 
 
 def _position(path: str) -> BoardPosition:
-    position = load_any_position(path)
+    """The 1860 position of `path`, checked as `validate` checks it (its board data and board rules: rule modes,
+    tiles, bases, trains) and then its money: a preview never reads a position `validate` refuses."""
+    position = load_checked_position(path)
     if not isinstance(position, BoardPosition) or position.board.title != TITLE:
         raise InputError([Problem(path, "format", 'this preview reads an 1860 position ("game": "1860")')])
-    problems = position_problems(position)
-    if problems:
-        raise InputError(problems)
     check_money(position)
     return position
 
@@ -167,6 +165,13 @@ def _privates(position: BoardPosition, items: Sequence[str]) -> dict[str, int]:
     return privates
 
 
+def required_revenue(args: argparse.Namespace) -> int:
+    """The revenue `--revenue` gives to a dividend preview (1862's and 1860's); InputError naming the flag without."""
+    if args.revenue is None:
+        raise InputError([Problem("--revenue", "format", "give the revenue run with --revenue")])
+    return int(args.revenue)
+
+
 @cited
 def run_dividend(args: argparse.Namespace) -> int:
     refuse_flags(args, NOT_IN_1860, "1860")
@@ -184,7 +189,7 @@ def run_dividend(args: argparse.Namespace) -> int:
         raise InputError([Problem("--price", "format", "give --price, or --position and --company")])
     out = dividend_preview(
         price,
-        args.revenue,
+        required_revenue(args),
         pay=not args.withhold,
         subsidy=args.subsidy,
         treasury=treasury,
@@ -253,6 +258,7 @@ def run_nationalise(args: argparse.Namespace) -> int:
         _company(position, argparse.Namespace(company=c)): r for c, r in _pairs(args.revenue, "--revenue").items()
     }
     privates = _privates(position, args.private)
+    check_preview_time_limit(args.time_limit)
     with ctrl_c_stops() as stop:
         out = nationalisation_preview(
             position, revenues=revenues, time_limit=args.time_limit, stop=stop, privates=privates
@@ -267,6 +273,7 @@ def run_nationalise(args: argparse.Namespace) -> int:
 def run_insolvency(args: argparse.Namespace) -> int:
     position = _position(args.position)
     company = _company(position, args)
+    check_preview_time_limit(args.time_limit)
     with ctrl_c_stops() as stop:
         out = insolvency_preview(position, company, leased=args.leased, time_limit=args.time_limit, stop=stop)
     return print_steps(out.steps, {**out.to_dict(), **stopped_by_ctrl_c(stop, args.json)}, args.json)

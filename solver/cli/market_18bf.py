@@ -13,9 +13,9 @@ import argparse
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.any_position import load_checked_position
+from solver.any_position import load_checked_position, position_object
 from solver.cli.common import print_json, print_steps, refuse_flags
-from solver.cli.solving import ctrl_c_stops, stopped_by_ctrl_c
+from solver.cli.solving import check_preview_time_limit, ctrl_c_stops, stopped_by_ctrl_c
 from solver.core.board_position import BoardPosition
 from solver.errors import InputError, Problem
 from solver.jsonfile import read_json_file
@@ -58,8 +58,7 @@ def wants_18bf(args: argparse.Namespace) -> bool:
     path = getattr(args, "position", None)
     if path is None:
         return False
-    data = read_json_file(path, "position")
-    return isinstance(data, dict) and data.get("game") == TITLE
+    return position_object(read_json_file(path, "position"), path).get("game") == TITLE
 
 
 def register(actions: argparse._SubParsersAction[argparse.ArgumentParser], add_json: Any) -> None:
@@ -138,17 +137,12 @@ def _earnings(args: argparse.Namespace, position: BoardPosition, money: CompanyM
         return _Earnings()
     if args.revenue is not None:
         raise InputError([Problem("--best-run", rulebook.RUN, "give --revenue or --best-run, not both")])
-    _check_time_limit(args.time_limit)
+    check_preview_time_limit(args.time_limit)
     with ctrl_c_stops() as stop:
         best = best_earnings(position, money.company, time_limit=args.time_limit, stop=stop)
     if not args.json:
         print(f"{money.company}'s best run: {best.revenue}, {best.status_text} ({best.routes_text()}) ({rulebook.RUN})")
     return _Earnings(best, stopped_by_ctrl_c(stop, args.json))
-
-
-def _check_time_limit(seconds: float) -> None:
-    if seconds < 0:
-        raise InputError([Problem("--time-limit", "format", f"seconds from 0, not {seconds:g}")])
 
 
 def _exit(best: RunEarnings | None) -> int:
@@ -299,7 +293,7 @@ def run_endgame(args: argparse.Namespace) -> int:
 
 def run_trains(args: argparse.Namespace) -> int:
     position = _position(args.position)
-    _check_time_limit(args.time_limit)
+    check_preview_time_limit(args.time_limit)
     with ctrl_c_stops() as stop:
         out = train_decision(position, _company(args), args.train, time_limit=args.time_limit, stop=stop)
     stopped = stopped_by_ctrl_c(stop, args.json)

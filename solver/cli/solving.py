@@ -51,6 +51,16 @@ def check_limits(time_limit: float, workers: int) -> None:
         raise InputError(problems)
 
 
+def check_preview_time_limit(seconds: float) -> None:
+    """InputError naming `--time-limit` of a money preview's searches (seconds for each best run) that is not a finite
+    number from 0 (0: no search, the preview says no run was found): `nan` passed every comparison and `-1` was
+    taken as no time at all."""
+    if not (math.isfinite(seconds) and seconds >= 0):
+        raise InputError(
+            [Problem("--time-limit", "format", f"must be a finite number of seconds from 0, not {seconds:g}")]
+        )
+
+
 @contextmanager
 def ctrl_c_stops() -> Iterator[threading.Event]:
     """A stop event for the search run in the block, set by Ctrl-C: the search ends at once with what it has and the
