@@ -239,10 +239,12 @@ TITLES: Mapping[str, Title] = MappingProxyType(
 DEFAULT_TITLE = "1862"
 
 
-def title(game: str) -> Title:
-    """The title whose `game` id is `game`; InputError naming every title otherwise."""
+def title(game: str, what: str = "") -> Title:
+    """The title whose `game` id is `game`; InputError naming every title otherwise (and `what`, the file, when
+    given)."""
     found = TITLES.get(game)
     if found is None:
         known = ", ".join(TITLES)
-        raise InputError([Problem("game", "format", f"{game!r} is not a title of this assistant ({known})")])
+        where = f"{what} game" if what else "game"
+        raise InputError([Problem(where, "format", f"{game!r} is not a title of this assistant ({known})")])
     return found

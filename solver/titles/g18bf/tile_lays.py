@@ -54,7 +54,10 @@ from solver.core.tile_lays import (
     tiles_in_use,
 )
 from solver.errors import Problem
+from solver.titles.g18bf import rulebook
+from solver.titles.g18bf.bonuses import company_field_problems
 from solver.titles.g18bf.money.phases import phase_row, train_limit
+from solver.titles.g18bf.trains import train_problems
 
 #: The tile-lay rules.
 TILE_LAY = "§10.4"
@@ -64,8 +67,8 @@ PHASES = "§8"
 MARKERS = "§10.5"
 #: A minor's one marker stands on its home (markers are never moved, §10.5; the homes, §19).
 HOME = "§10.5, §19"
-#: Train purchases: the 5+5E, one per System.
-TRAINS = "§10.10"
+#: The trains a company holds (Table 4 of §10.10, §8: the 5+5E one per System), as the evaluator cites them.
+TRAINS = rulebook.TRAINS
 
 Lay = tuple[str, int]
 """A tile and its rotation on a hex."""
@@ -209,7 +212,9 @@ def _first_tiles(board: Board, tile_id: str) -> set[str]:
 
 def board_problems(position: BoardPosition) -> list[Problem]:
     """Every way the position's board breaks §10.4 (each hex's tile reachable, colours, brown Y exits), §10.5
-    (markers) and §8/§10.10 (trains), one Problem per hex, company or train (empty: a board a game can reach)."""
+    (markers) and §8/§10.10 (trains), and the fields of the position and its companies (`rules`: none of the position,
+    privates and loans of a company, §7.1), one Problem per hex, company, train or field (empty: a board a game can
+    reach)."""
     board = position.board
     colours = set(phase_row(position.phase)["tiles"])
     problems: list[Problem] = []
@@ -229,6 +234,10 @@ def board_problems(position: BoardPosition) -> list[Problem]:
             problems.append(found)
     problems += _marker_problems(position)
     problems += _train_problems(position)
+    problems += [
+        Problem(f"rules.{key}", "format", f"{key!r} is not a field of an 18BF position: 18BF has no rule modes")
+        for key in sorted(position.rules)
+    ]
     return problems
 
 
@@ -294,6 +303,7 @@ def _marker_problems(position: BoardPosition) -> list[Problem]:
 
 
 def _train_problems(position: BoardPosition) -> list[Problem]:
+    """Each company's trains (§8 limits, §10.10 Table 4) and fields (privates, loans: §7.1)."""
     problems: list[Problem] = []
     for company, state in sorted(position.companies.items()):
         kind = position.board.companies[company].kind
@@ -306,6 +316,5 @@ def _train_problems(position: BoardPosition) -> list[Problem]:
                     f"{len(state.trains)} trains; a {kind}'s limit in phase {position.phase} is {limit}",
                 )
             )
-        if state.trains.count("5+5E") > 1:
-            problems.append(Problem(f"company {company}", TRAINS, "two 5+5E trains: a System owns one"))
+        problems += train_problems(position, company) + company_field_problems(position, company)
     return problems
