@@ -1,9 +1,9 @@
 """The Board page for a position of a title other than 1862 (1860, 18BF), called by pages/board.py: the board drawn
 from the title's data in its own orientation (flat-topped for 1860, pointy-topped with lettered rows for 18BF)
 with the position's tiles and station markers, what stands on it listed beside it, and the title's New board
-form. A title with board edits (1860) is edited beside the map (pages/title_board_edit.py); another (18BF) is
-checked by its board rules, its faults listed, and changed by uploading its file (Saved positions) until it has an
-editor. Runs are on the Routes page."""
+form. A title with board edits (1860, 18BF) is edited beside the map (pages/title_board_edit.py); one with board
+rules but no editor would be checked by them, its faults listed, and changed by uploading its file (Saved positions).
+Runs are on the Routes page."""
 
 from __future__ import annotations
 
@@ -127,7 +127,7 @@ def _company_table(summary: dict[str, Any]) -> None:
 
 def show(pos: BoardPosition) -> None:
     """The board of `pos` with its tiles and markers, the faults its board rules find, the title's board editor
-    where it has one (1860), and the lists of what stands on it."""
+    where it has one (1860, 18BF), and the lists of what stands on it."""
     board = pos.board
     title = short_title(board.title)
     grid = "flat-topped hexes" if board.layout.orientation == "flat" else "pointy-topped hexes with lettered rows"
@@ -138,9 +138,11 @@ def show(pos: BoardPosition) -> None:
     )
     config = {"displayModeBar": False, "scrollZoom": False}
     if rules.editor is not None:
+        facts = rules.edit_rules
         st.caption(
-            f"{drawn} Edit it by {title}'s board rules (docs/board-1860.md): choose a hex, lay or upgrade a tile from "
-            "its offer, place bases; set trains and the phase. A refused edit names the hex or company and the rule."
+            f"{drawn} Edit it by {title}'s board rules ({facts.doc}): choose a hex, lay or upgrade a tile from "
+            f"its offer, place {facts.marker}s; set trains and the phase. A refused edit names the hex or company and "
+            "the rule."
         )
         title_board_edit.problems(rules, pos)
         map_col, panel = st.columns([4, 3], gap="medium")

@@ -1,5 +1,5 @@
-"""Board edits that every title on the core's positions shares (docs/architecture.md; 1860: docs/board-1860.md,
-18BF: docs/board-18bf.md, "Editing"): each verb takes a position and returns a new one read back through the core's
+"""Board edits that every title on the core's positions shares (docs/architecture.md, "Where each thing lives"; each
+title's docs/board-<title>.md, "Editing"): each verb takes a position and returns a new one read back through the core's
 loader, or raises InputError naming the hex or company and the title's rule; nothing is half-applied. A new position
 may not break a board rule the old one did not (`tile_lays.new_problems`): a board copied with a fault keeps it
 until fixed, and no edit adds one.
@@ -26,9 +26,10 @@ from solver.errors import InputError, Problem
 class EditRules:
     """A title's part in the core's edits: its functions and the citation of each rule an edit may break."""
 
-    title: str  # as players write it (`1860`, `18BF`), in messages
+    title: str  # as players write it, in messages
     doc: str  # the document of its board rules and edits
     marker: str  # what a station marker is called in its rules (`base`, `station marker`)
+    train_examples: str  # a few trains as a position names them, for the page's hint
     problems: Callable[[BoardPosition], list[Problem]]  # its board rules on a position
     lays: Callable[[BoardPosition, str], Mapping[str, frozenset[int]]]  # every tile a chain of lays leaves on a hex
     colours: Callable[[str], Collection[str]]  # the tile colours of a phase

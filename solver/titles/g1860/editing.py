@@ -32,6 +32,7 @@ RULES = editing.EditRules(
     title="1860",
     doc="docs/board-1860.md",
     marker="base",
+    train_examples="2+1, 3+2",
     problems=position_problems,
     lays=lambda position, hex_: legal_lays(position.board, hex_),
     colours=phase_colours,

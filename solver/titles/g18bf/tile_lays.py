@@ -71,6 +71,11 @@ Lay = tuple[str, int]
 """A tile and its rotation on a hex."""
 
 
+def phase_colours(phase: str) -> frozenset[str]:
+    """The tile colours of `phase` (§8: green from 3, brown from 5, grey from 7)."""
+    return frozenset(phase_row(phase)["tiles"])
+
+
 def _board() -> Board:
     return load_board("18bf")
 
@@ -118,7 +123,7 @@ def lay_rotations(hex_id: str, old: Lay | None, tile_id: str) -> tuple[int, ...]
 
 
 @cache
-def _reach(hex_id: str) -> Mapping[str, frozenset[int]]:
+def chain_lays(hex_id: str) -> Mapping[str, frozenset[int]]:
     """Every tile, with its rotations, that a chain of lays can leave on the hex (track within its open edges)."""
     board = _board()
     printed, allowed = board.hexes[hex_id], open_edges(board, hex_id)
@@ -132,7 +137,7 @@ def _replaced(hex_id: str, lay: Lay) -> list[Lay]:
     board, (tile_id, rotation) = _board(), lay
     return [
         (old, r)
-        for old, rotations in _reach(hex_id).items()
+        for old, rotations in chain_lays(hex_id).items()
         for r in sorted(rotations)
         if rotation in next_rotations(board, old, r, tile_id)
     ]
@@ -168,7 +173,7 @@ def _tile_problem(position: BoardPosition, hex_id: str, lay: Lay) -> Problem | N
     blocked = blocked_track(board, hex_id, tile, rotation)
     if blocked is not None:
         return Problem(where, TILE_LAY, blocked)
-    reach = _reach(hex_id)
+    reach = chain_lays(hex_id)
     if rotation not in reach.get(tile_id, frozenset()):
         fits = sorted(reach.get(tile_id, ()))
         why = f"rotation {fits[0]} does" if len(fits) == 1 else f"rotations {', '.join(map(str, fits))} do"
@@ -211,7 +216,7 @@ def board_problems(position: BoardPosition) -> list[Problem]:
     """Every way the position's board breaks §10.4 (each hex's tile reachable, colours, brown Y exits), §10.5
     (markers) and §8/§10.10 (trains), one Problem per hex, company or train (empty: a board a game can reach)."""
     board = position.board
-    colours = set(phase_row(position.phase)["tiles"])
+    colours = phase_colours(position.phase)
     problems: list[Problem] = []
     for hex_id, lay in sorted(position.tiles.items()):
         tile = board.tiles[lay.tile]
