@@ -312,8 +312,9 @@ def _reserved_problems(position: BoardPosition) -> list[Problem]:
     started = set(position.companies) | set(markers_by_company(position))
     waiting: dict[tuple[str, int], list[str]] = {}
     for company, info in board.companies.items():
-        if info.kind == "minor" and info.home in board.hexes and company not in started:
-            waiting.setdefault((info.home, info.home_node), []).append(company)
+        home = info.home
+        if info.kind == "minor" and home is not None and home in board.hexes and company not in started:
+            waiting.setdefault((home, info.home_node), []).append(company)
     problems: list[Problem] = []
     for (hex_id, node), minors in sorted(waiting.items()):
         nodes = position.face(hex_id).nodes
