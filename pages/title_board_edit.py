@@ -129,9 +129,11 @@ def _markers(rules: Title, pos: BoardPosition, hex_: str) -> None:
 
 def companies_panel(rules: Title, pos: BoardPosition) -> None:
     """A company's trains (it enters play once its home base is on the map), or out of play."""
+    # chosen outside the form, so that its trains are shown as soon as it is chosen (in the form, the field would
+    # show the previous company's trains until a submit, and Save would drop what was typed)
+    company = st.selectbox("Company", list(pos.board.companies), key="title-trains-company")
+    held = pos.companies.get(company)
     with st.form("title-trains"):
-        company = st.selectbox("Company", list(pos.board.companies), key="title-trains-company")
-        held = pos.companies.get(company)
         names = st.text_input(
             f"Trains (comma-separated, e.g. {rules.edit_rules.train_examples})",
             value=", ".join(held.trains) if held else "",
