@@ -25,8 +25,10 @@ from solver.titles import registry
 #: shape, within these bounds (1860 is wide: about 480 px; 18BF tall: about 1000 px).
 MAP_WIDTH = 720
 MAP_HEIGHT_RANGE = (420, 1000)
-#: The map's width beside the editor's panel (four sevenths of the main column at 1280 px).
-EDIT_MAP_WIDTH = 420
+#: The map's width beside the editor's panel: within four sevenths of the main column at 1280 px (about 520 px), drawn
+#: at this set width so that its height follows from it (stretched, a tall map like 18BF's was drawn for a narrower
+#: column than it had, leaving its cities small between wide margins of sea).
+EDIT_MAP_WIDTH = 500
 #: The editor's panels.
 EDIT_TABS = ("Hex", "Companies & trains", "Phase & options")
 
@@ -157,7 +159,8 @@ def show(pos: BoardPosition) -> None:
                 title_board_edit.hex_panel(rules, pos, hex_)
         with map_col:
             figure = position_figure(pos, height_for_width(board, EDIT_MAP_WIDTH), selected=[hex_])
-            st.plotly_chart(figure, key="title-board-map", config=config)
+            figure.update_layout(width=EDIT_MAP_WIDTH)
+            st.plotly_chart(figure, key="title-board-map", config=config, width="content")
     else:
         st.caption(
             f"{drawn} {title}'s board rules check it (any fault is listed above the map); it is not edited here yet: "

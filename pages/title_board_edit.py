@@ -15,6 +15,7 @@ import streamlit as st
 
 from pages import session
 from solver.core.board_position import BoardPosition
+from solver.core.editing import operating
 from solver.titles.registry import Title
 
 HEX = "title_edit_hex"
@@ -105,19 +106,19 @@ def _markers(rules: Title, pos: BoardPosition, hex_: str) -> None:
     for i in spaces:
         here = markers[i] if markers else ()
         name = nodes[i].name or nodes[i].kind
-        cols = st.columns([2, 3, 2], vertical_alignment="bottom")
+        cols = st.columns([4, 3, 2], vertical_alignment="center")
         cols[0].write(f"n{i} {name} ({len(here)}/{nodes[i].slots}): {', '.join(here) or 'free'}")
         company = cols[1].selectbox(
-            f"Company for n{i}", list(pos.board.companies), key=f"base-{hex_}-{i}", label_visibility="collapsed"
+            f"Company for n{i}", operating(rules.edit_rules, pos), key=f"base-{hex_}-{i}", label_visibility="collapsed"
         )
         if company in here:
-            if cols[2].button(f"Remove {word}", key=f"unbase-{hex_}-{i}"):
+            if cols[2].button("Remove", key=f"unbase-{hex_}-{i}", help=f"Remove {company}'s {word} from n{i}"):
                 session.apply_board(
                     partial(rules.edit, "remove_marker", hex_=hex_, node=i, company=company),
                     f"Removed {company}'s {word} on {hex_} n{i}.",
                 )
                 st.rerun()
-        elif cols[2].button(f"Place {word}", key=f"rebase-{hex_}-{i}"):
+        elif cols[2].button("Place", key=f"rebase-{hex_}-{i}", help=f"Place {company}'s {word} on n{i}"):
             # built on its turn (a title with turn rules): its markers must reach the station (1860: RB L511)
             built = {"built": True} if company == _on_turn(rules) else {}
             session.apply_board(
@@ -131,7 +132,7 @@ def companies_panel(rules: Title, pos: BoardPosition) -> None:
     """A company's trains (it enters play once its home base is on the map), or out of play."""
     # chosen outside the form, so that its trains are shown as soon as it is chosen (in the form, the field would
     # show the previous company's trains until a submit, and Save would drop what was typed)
-    company = st.selectbox("Company", list(pos.board.companies), key="title-trains-company")
+    company = st.selectbox("Company", operating(rules.edit_rules, pos), key="title-trains-company")
     held = pos.companies.get(company)
     with st.form("title-trains"):
         names = st.text_input(

@@ -48,6 +48,16 @@ class EditRules:
     build_checks: Callable[[BoardPosition, str, int, str], list[Problem]] | None = None
     # the options of its board rules the page offers: an entry of the position's `rules` and its label
     options: tuple[tuple[str, str], ...] = ()
+    # the kinds of company (board data, `companies[].kind`) that hold station markers and trains (empty: all)
+    operating_kinds: tuple[str, ...] = ()
+
+
+def operating(rules: EditRules, position: BoardPosition) -> list[str]:
+    """The companies that may hold station markers and trains, those in play first, each group in the board data's
+    order (the page's choices)."""
+    kinds = rules.operating_kinds
+    found = [c for c, info in position.board.companies.items() if not kinds or info.kind in kinds]
+    return sorted(found, key=lambda c: c not in position.companies)
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,9 @@ def test_londons_six_parts_take_markers_and_a_minors_reserved_space_is_refused_s
     assert "**Station markers**" in shown
     for i, part in enumerate(("SW", "W", "NW", "NE", "E", "SE")):
         assert f"n{i} London({part})" in shown
+    choices, pos = app.selectbox(key="base-U23-0").options, _current(app)
+    assert choices[:9] == [c for c in pos.board.companies if c in pos.companies]  # those in play first
+    assert "P1" not in choices  # no private (§7.1)
     before = _current(app)
     app.selectbox(key="base-U23-0").set_value("LNW").run()
     app.button(key="rebase-U23-0").click().run()

@@ -2,8 +2,9 @@
 load the early example, pick Cardiff and Bristol by typing them in the hex list of the pointy-topped map, lay their
 tiles from the offer (R2 of the reference: Cardiff U11 = 57 at rotation 1, Bristol U13 = 621 at rotation 1), place
 the minor BE's station marker on its home Bristol, give it a 2-train, then solve BE on the Routes page: Cardiff and
-Bristol, £20 + £30 and the England-Wales bonus £10, proven optimal. The Board page is saved with the editor open at
-1280 and 1600 px (board-18bf-edit-1280.png, board-18bf-edit-1600.png), nothing cut off at the right."""
+Bristol, £20 + £30 and the England-Wales bonus £10, proven optimal. The Board page is saved with London's six parts
+open in the editor at 1280 and 1600 px (board-18bf-edit-1280.png, board-18bf-edit-1600.png), nothing cut off at the
+right."""
 
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ def test_an_18bf_board_is_edited_then_solved_in_a_real_browser(page: Any) -> Non
     _lay(pg, "U13", "621", 1)
     pg.get_by_text("n0 city (0/1): free").first.wait_for()  # Bristol's one space
     _type_choice(pg, "Company for n0", "BE")
-    pg.get_by_role("button", name="Place station marker").first.click()
+    pg.get_by_role("button", name="Place", exact=True).first.click()
     wait_for_app(pg)
     pg.get_by_text("Placed BE's station marker on U13 n0.").first.wait_for()
 
@@ -68,8 +69,11 @@ def test_an_18bf_board_is_edited_then_solved_in_a_real_browser(page: Any) -> Non
     wait_for_app(pg)
     pg.get_by_text("Saved BE's trains.").first.wait_for()
 
+    pg.get_by_text("Hex", exact=True).last.click()  # the panel of a hex: London's six parts and their markers
+    wait_for_app(pg)
+    _pick_hex(pg, "U23 London")
+    pg.get_by_text("n5 London(SE) (0/2): free").first.wait_for()
     hexes = len(load_board("18bf").hexes)
-    pg.get_by_text("Hex", exact=True).first.wait_for()
     for width in (1280, 1600):
         pg.set_viewport_size({"width": width, "height": 1500})
         wait_for_app(pg)

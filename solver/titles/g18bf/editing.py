@@ -46,6 +46,8 @@ RULES = editing.EditRules(
     company_rule=COMPANIES,
     in_play=COMPANIES,
     phase_rule=PHASES,
+    # privates, ferries and undergrounds hold neither (§7.1); minors, publics and Systems do (§7.2-§7.4, §10.5)
+    operating_kinds=("minor", "public", "system"),
 )
 
 #: Every tile that may be laid on a hex now with its legal rotations (§10.4: the hex's kind, its yellow triangles, the

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from solver.any_position import load_any_position
 from solver.core.board_position import BoardPosition, position_to_data
+from solver.core.editing import operating
 from solver.errors import InputError
 from solver.titles.g18bf import editing
 from solver.titles.g18bf.tile_lays import HOME, MARKERS, PHASES, TILE_LAY, TRAINS, board_problems
@@ -163,6 +164,14 @@ def test_an_unknown_company_is_named() -> None:
     assert _refused(editing.place_marker, EARLY, "U23", 2, "XYZ") == ("company 'XYZ'", editing.COMPANIES)
     assert _refused(editing.set_trains, EARLY, "XYZ", ["2"]) == ("company 'XYZ'", editing.COMPANIES)
     assert _refused(editing.remove_company, EARLY, "NER") == ("company NER", editing.COMPANIES)
+
+
+def test_the_companies_offered_hold_markers_and_trains_those_in_play_first_s7() -> None:
+    """Privates, ferries and undergrounds hold no station marker and no train (§7.1): the page does not offer them."""
+    offered = operating(editing.RULES, EARLY)
+    assert offered[: len(EARLY.companies)] == [c for c in EARLY.board.companies if c in EARLY.companies]
+    kinds = {EARLY.board.companies[c].kind for c in offered}
+    assert kinds == {"minor", "public", "system"} and len(offered) == len(set(offered))
 
 
 # Trains and phases (§8, §10.10)
