@@ -1,6 +1,6 @@
 """The Board page editing an 18BF board (Streamlit AppTest; pages/title_board_edit.py with 18BF's editor, docs/app.md
 "Editing an 1860 or 18BF board"): a tile laid from a hex's offer and Undo, London's six parts each with their
-station markers, a marker on a minor's reserved space refused naming §10.5 with nothing changed, trains refused
+station markers, a minor's second marker refused naming §10.5 with nothing changed, trains refused
 for a minor without its home marker (§10.5, §19), a phase refused (§8), no turn selector and no options (18BF has
 neither); an edited board saved in the SQLite store and loaded back, and kept whole when a later edit is refused."""
 
@@ -56,7 +56,7 @@ def test_cardiffs_tile_is_laid_from_its_offer_and_undo_takes_it_back(app: AppTes
     assert "U11" not in _current(app).tiles
 
 
-def test_londons_six_parts_take_markers_and_a_minors_reserved_space_is_refused_s10_5(app: AppTest) -> None:
+def test_londons_six_parts_take_markers_and_a_minors_second_marker_is_refused_s10_5(app: AppTest) -> None:
     _open(app, "U23")
     shown = "\n".join(str(m.value) for m in app.markdown)
     assert "**Station markers**" in shown
@@ -66,9 +66,9 @@ def test_londons_six_parts_take_markers_and_a_minors_reserved_space_is_refused_s
     assert choices[:9] == [c for c in pos.board.companies if c in pos.companies]  # those in play first
     assert "P1" not in choices  # no private (§7.1)
     before = _current(app)
-    app.selectbox(key="base-U23-0").set_value("LNW").run()
-    app.button(key="rebase-U23-0").click().run()
-    assert "stations U23 node 0" in _errors(app) and "(§10.5)" in _errors(app)
+    app.selectbox(key="base-U23-5").set_value("YNM").run()  # a minor has one marker, on York
+    app.button(key="rebase-U23-5").click().run()
+    assert "company YNM: 2 station markers on the board; a minor has 1 (§10.5)" in _errors(app)
     assert _current(app) == before
     app.selectbox(key="base-U23-2").set_value("LNW").run()
     app.button(key="rebase-U23-2").click().run()
@@ -103,9 +103,9 @@ def test_an_edited_board_is_saved_and_loaded_back_and_a_refused_edit_keeps_it(ap
     store = PositionStore(tmp_path / "positions.sqlite3")
     assert position_json(store.load("Bristol game")) == position_json(edited)
     app.switch_page("pages/board.py").run()
-    app.selectbox(key="base-U11-0").set_value("LNW").run()  # Cardiff is TV's home, TV not started (§10.5)
+    app.selectbox(key="base-U11-0").set_value("YNM").run()  # a minor has one marker, on York (§10.5)
     app.button(key="rebase-U11-0").click().run()
-    assert "stations U11 node 0" in _errors(app)
+    assert "company YNM" in _errors(app)
     assert position_json(store.load("Bristol game")) == position_json(edited)
     loaded = store.load("Bristol game")
     assert isinstance(loaded, BoardPosition) and loaded.tiles["U11"].tile == "57"

@@ -55,7 +55,6 @@ from solver.core.tile_lays import (
 )
 from solver.errors import Problem
 from solver.titles.g18bf.money.phases import phase_row, train_limit
-from solver.titles.g18bf.trains import phase_index
 
 #: The tile-lay rules.
 TILE_LAY = "§10.4"
@@ -65,8 +64,6 @@ PHASES = "§8"
 MARKERS = "§10.5"
 #: A minor's one marker stands on its home (markers are never moved, §10.5; the homes, §19).
 HOME = "§10.5, §19"
-#: The phase from which a minor's home space is no longer reserved (§10.5: "Prior to Phase 5").
-RESERVED_UNTIL = "5"
 #: Train purchases: the 5+5E, one per System.
 TRAINS = "§10.10"
 
@@ -287,7 +284,6 @@ def _marker_problems(position: BoardPosition) -> list[Problem]:
                     f"{len(places)} station markers on the board; a {kind} has {most}",
                 )
             )
-    problems += _reserved_problems(position)
     minors = [c for c in sorted(position.companies) if board.companies[c].kind == "minor"]
     for company in homes_without_marker(position, minors):
         info = board.companies[company]
@@ -299,39 +295,6 @@ def _marker_problems(position: BoardPosition) -> list[Problem]:
                 f"node {info.home_node}); none is there",
             )
         )
-    return problems
-
-
-def _reserved_problems(position: BoardPosition) -> list[Problem]:
-    """Before phase 5, a space of each minor's home city (its part of London) is kept free while the minor has not
-    started (§10.5: "any Company must leave a space free if that Minor Company has not yet been started"; on a
-    green city too): a city holding fewer free spaces than minors waiting for it."""
-    board = position.board
-    if phase_index(position.phase) >= phase_index(RESERVED_UNTIL):
-        return []
-    started = set(position.companies) | set(markers_by_company(position))
-    waiting: dict[tuple[str, int], list[str]] = {}
-    for company, info in board.companies.items():
-        home = info.home
-        if info.kind == "minor" and home is not None and home in board.hexes and company not in started:
-            waiting.setdefault((home, info.home_node), []).append(company)
-    problems: list[Problem] = []
-    for (hex_id, node), minors in sorted(waiting.items()):
-        nodes = position.face(hex_id).nodes
-        here = position.stations.get(hex_id, ())
-        if node >= len(nodes) or node >= len(here):
-            continue
-        free = nodes[node].slots - len(here[node])
-        if free < len(minors):
-            problems.append(
-                Problem(
-                    f"stations {hex_id} node {node}",
-                    MARKERS,
-                    f"before phase {RESERVED_UNTIL} a space of {nodes[node].name or hex_id} is left free for "
-                    f"{' and '.join(minors)}, not yet started, whose home it is; {free or 'none'} free "
-                    f"({', '.join(here[node])})",
-                )
-            )
     return problems
 
 

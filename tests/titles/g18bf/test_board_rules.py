@@ -36,7 +36,6 @@ BAD_FILES = {
     "markers-more-than-the-company-has": ("company LB", MARKERS),
     "markers-two-in-one-hex": ("stations M15", MARKERS),
     "markers-on-a-full-city": ("stations K19 node 0", "§10.5"),
-    "markers-on-a-minors-reserved-space": ("stations U23 node 0", MARKERS),
     "minor-home-marker-missing": ("company EG", HOME),
     "trains-over-the-limit": ("company LB", PHASES),
     "trains-two-5-plus-5e": ("company LMS", TRAINS),
