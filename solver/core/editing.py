@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import Any, NamedTuple
 
 from solver.core.board_position import BoardPosition, parse_position, position_to_data
 from solver.core.tile_lays import new_problems, tiles_left
@@ -33,12 +34,12 @@ class EditRules:
     problems: Callable[[BoardPosition], list[Problem]]  # its board rules on a position
     lays: Callable[[BoardPosition, str], Mapping[str, frozenset[int]]]  # every tile a chain of lays leaves on a hex
     colours: Callable[[str], Collection[str]]  # the tile colours of a phase
+    phase_rule: str  # the phases and their tiles
     tile_for_hex: str  # which tiles a hex takes (land hexes only)
     keep_track: str  # an upgrade keeps the old tile's track; markers keep their places
     marker_space: str  # markers stand on a node's spaces
     company_rule: str  # the companies of the title
     in_play: str  # a company in play and its markers
-    phase_rule: str  # the phases and their tiles
     # (position, hex, tile, rotation) -> why the tile may never lie there, checked before the upgrade step; optional
     tile_problem: Callable[[BoardPosition, str, str, int], Problem | None] | None = None
     # a company's own turn (None: the title's edits copy the table only): the rule the page cites, the checks of a
@@ -335,3 +336,31 @@ def set_phase(rules: EditRules, position: BoardPosition, phase: str) -> BoardPos
     data = position_to_data(position)
     data["phase"] = phase
     return rebuilt(rules, position, data)
+
+
+class Verbs(NamedTuple):
+    """The edit verbs bound to a title's rules: what its editor module exposes by name (`Title.edit`), each taking
+    the arguments of the function above after `rules`."""
+
+    tile_offer: Callable[..., list[TileOption]]
+    lay_tile: Callable[..., BoardPosition]
+    remove_tile: Callable[..., BoardPosition]
+    place_marker: Callable[..., BoardPosition]
+    remove_marker: Callable[..., BoardPosition]
+    set_trains: Callable[..., BoardPosition]
+    remove_company: Callable[..., BoardPosition]
+    set_phase: Callable[..., BoardPosition]
+
+
+def verbs(rules: EditRules) -> Verbs:
+    """Every edit verb with the title's `rules` bound (a title's editor: `tile_offer, lay_tile, ... = verbs(RULES)`)."""
+    return Verbs(
+        partial(tile_offer, rules),
+        partial(lay_tile, rules),
+        partial(remove_tile, rules),
+        partial(place_marker, rules),
+        partial(remove_marker, rules),
+        partial(set_trains, rules),
+        partial(remove_company, rules),
+        partial(set_phase, rules),
+    )

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from app_pages import open_on, page_text
 from streamlit.testing.v1 import AppTest
 
-from solver.any_position import load_any_position
 from solver.core.board_position import BoardPosition
 from solver.storage import PositionStore, position_json
 
@@ -19,20 +19,15 @@ EARLY = ROOT / "examples" / "position-18bf-early.json"
 
 
 def _open(app: AppTest, hex_: str) -> None:
-    app.session_state["position"] = load_any_position(EARLY)
+    """The early example on the Board page with `hex_` chosen in the editor."""
     app.session_state["title_edit_hex"] = hex_
-    app.switch_page("pages/board.py").run()
-    assert not app.exception
+    open_on(app, EARLY, "pages/board.py")
 
 
-def _current(app: AppTest) -> BoardPosition:
-    position = app.session_state["position"]
-    assert isinstance(position, BoardPosition)
-    return position
-
-
-def _errors(app: AppTest) -> str:
-    return "\n".join(str(e.value) for e in app.error)
+def _board(app: AppTest) -> BoardPosition:
+    held = app.session_state["position"]
+    assert isinstance(held, BoardPosition)
+    return held
 
 
 def _lay(app: AppTest, hex_: str, tile: str, rotation: int) -> None:
@@ -50,10 +45,10 @@ def test_cardiffs_tile_is_laid_from_its_offer_and_undo_takes_it_back(app: AppTes
     assert any(e.label == "Tile offer for U11 (3)" for e in app.expander)
     assert not [s for s in app.selectbox if s.key == "title_edit_company"]  # 18BF's edits copy the table
     _lay(app, "U11", "57", 1)
-    assert _current(app).tiles["U11"].tile == "57" and _current(app).tiles["U11"].rotation == 1
+    assert _board(app).tiles["U11"].tile == "57" and _board(app).tiles["U11"].rotation == 1
     assert any("Laid tile 57 on U11 at rotation 1." in str(s.value) for s in app.success)
     next(b for b in app.button if b.label.startswith("Undo last edit")).click().run()
-    assert "U11" not in _current(app).tiles
+    assert "U11" not in _board(app).tiles
 
 
 def test_londons_six_parts_take_markers_and_a_minors_second_marker_is_refused_s10_5(app: AppTest) -> None:
@@ -62,17 +57,17 @@ def test_londons_six_parts_take_markers_and_a_minors_second_marker_is_refused_s1
     assert "**Station markers**" in shown
     for i, part in enumerate(("SW", "W", "NW", "NE", "E", "SE")):
         assert f"n{i} London({part})" in shown
-    choices, pos = app.selectbox(key="base-U23-0").options, _current(app)
+    choices, pos = app.selectbox(key="base-U23-0").options, _board(app)
     assert choices[:9] == [c for c in pos.board.companies if c in pos.companies]  # those in play first
     assert "P1" not in choices  # no private (§7.1)
-    before = _current(app)
+    before = _board(app)
     app.selectbox(key="base-U23-5").set_value("YNM").run()  # a minor has one marker, on York
     app.button(key="rebase-U23-5").click().run()
-    assert "company YNM: 2 station markers on the board; a minor has 1 (§10.5)" in _errors(app)
-    assert _current(app) == before
+    assert "company YNM: 2 station markers on the board; a minor has 1 (§10.5)" in page_text(app)
+    assert _board(app) == before
     app.selectbox(key="base-U23-2").set_value("LNW").run()
     app.button(key="rebase-U23-2").click().run()
-    assert _current(app).stations["U23"][2] == ("LNW",)
+    assert _board(app).stations["U23"][2] == ("LNW",)
     assert any("Placed LNW's station marker on U23 n2." in str(s.value) for s in app.success)
 
 
@@ -82,20 +77,20 @@ def test_trains_and_phase_are_refused_by_their_sections(app: AppTest) -> None:
     app.selectbox(key="title-trains-company").set_value("BE").run()
     app.text_input(key="title-trains-BE").set_value("2")
     next(b for b in app.button if b.label == "Save trains").click().run()
-    assert "company BE" in _errors(app) and "(§10.5, §19)" in _errors(app)
-    assert "BE" not in _current(app).companies
+    assert "company BE" in page_text(app) and "(§10.5, §19)" in page_text(app)
+    assert "BE" not in _board(app).companies
     app.radio(key="title_edit_tab").set_value("Phase & options").run()
     assert not [c for c in app.checkbox if str(c.key).startswith("title_edit_")]  # 18BF's rules have no options
     app.selectbox(key="title_edit_phase").set_value("4")
     next(b for b in app.button if b.label == "Set phase and options").click().run()
-    assert "2-trains are obsolete from phase 4 (§10.10, §8)" in _errors(app)
-    assert _current(app).phase == "2"
+    assert "2-trains are obsolete from phase 4 (§10.10, §8)" in page_text(app)
+    assert _board(app).phase == "2"
 
 
 def test_an_edited_board_is_saved_and_loaded_back_and_a_refused_edit_keeps_it(app: AppTest, tmp_path: Path) -> None:
     _open(app, "U11")
     _lay(app, "U11", "57", 1)
-    edited = _current(app)
+    edited = _board(app)
     app.switch_page("pages/positions.py").run()
     next(t for t in app.text_input if t.label == "Save the current position as").set_value("Bristol game")
     next(b for b in app.button if b.label == "Save").click().run()
@@ -105,7 +100,7 @@ def test_an_edited_board_is_saved_and_loaded_back_and_a_refused_edit_keeps_it(ap
     app.switch_page("pages/board.py").run()
     app.selectbox(key="base-U11-0").set_value("YNM").run()  # a minor has one marker, on York (§10.5)
     app.button(key="rebase-U11-0").click().run()
-    assert "company YNM" in _errors(app)
+    assert "company YNM" in page_text(app)
     assert position_json(store.load("Bristol game")) == position_json(edited)
     loaded = store.load("Bristol game")
     assert isinstance(loaded, BoardPosition) and loaded.tiles["U11"].tile == "57"

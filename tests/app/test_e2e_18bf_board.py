@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from test_e2e_any_title import drawn_hexes
-from test_e2e_browser import choose, open_page, page, server, shot, wait_for_app
+from test_e2e_browser import choose, load_example, open_page, page, server, shot, solve_proven, wait_for_app
 
 from solver.core.board_data import load_board
 
@@ -44,10 +44,7 @@ def _lay(pg: Any, hex_: str, tile: str, rotation: int) -> None:
 
 def test_an_18bf_board_is_edited_then_solved_in_a_real_browser(page: Any) -> None:
     pg = page
-    open_page(pg, "Saved positions")
-    choose(pg, "Example", "position-18bf-early")
-    pg.get_by_role("button", name="Load example").click()
-    wait_for_app(pg)
+    load_example(pg, "position-18bf-early")
     open_page(pg, "Board")
     pg.get_by_text("Edit it by 18BF's board rules").first.wait_for()
 
@@ -85,9 +82,5 @@ def test_an_18bf_board_is_edited_then_solved_in_a_real_browser(page: Any) -> Non
     pg.set_viewport_size({"width": 1500, "height": 1250})
     wait_for_app(pg)
 
-    open_page(pg, "Routes")
-    choose(pg, "Company", "BE")
-    pg.get_by_role("button", name="Solve").click()
-    pg.get_by_text("proven optimal").first.wait_for(timeout=120_000)
-    wait_for_app(pg)
+    solve_proven(pg, "BE")
     pg.get_by_text("BE: revenue 60").first.wait_for()

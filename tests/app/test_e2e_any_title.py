@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from test_e2e_browser import choose, open_page, page, segment, server, shot, wait_for_app
+from test_e2e_browser import load_example, open_page, page, segment, server, shot, wait_for_app
 
 from solver.core.board_data import load_board
 from solver.titles import registry
@@ -69,10 +69,7 @@ def test_new_board_of_a_title_draws_every_hex_of_its_data(page: Any, game: str) 
 def test_the_board_page_shows_a_titles_example_at_1280_and_1600_px(page: Any, game: str) -> None:
     pg = page
     _, example = TITLES[game]
-    open_page(pg, "Saved positions")
-    choose(pg, "Example", example)
-    pg.get_by_role("button", name="Load example").click()
-    wait_for_app(pg)
+    load_example(pg, example)
     open_page(pg, "Board")
     pg.get_by_text("Station markers").first.wait_for()
     hex_, offer = OFFERS[game]  # the editor with a hex's tile offer open

@@ -12,10 +12,9 @@ base first, then a station its bases reach, RB L509, L511).
 
 from __future__ import annotations
 
-from functools import partial
-
 from solver.core import editing
 from solver.core.board_position import BoardPosition, position_to_data
+from solver.core.editing import verbs
 from solver.errors import InputError, Problem
 from solver.titles.g1860 import rulebook
 from solver.titles.g1860.board_rules import (
@@ -34,40 +33,23 @@ RULES = editing.EditRules(
     marker="base",
     train_examples="2+1, 3+2",
     problems=position_problems,
+    tile_problem=tile_problem,
     lays=lambda position, hex_: legal_lays(position.board, hex_),
+    phase_rule=rulebook.PHASE_TRAINS,
     colours=phase_colours,
     tile_for_hex=rulebook.TILE_FOR_HEX,
     keep_track=rulebook.KEEP_TRACK,
     marker_space=rulebook.BASE_REACH,
     company_rule=rulebook.BASE_COUNT,
     in_play=rulebook.HOME_BASE,
-    phase_rule=rulebook.PHASE_TRAINS,
-    tile_problem=tile_problem,
     turn_rule="reach, RB L483-L499, L511",
     lay_checks=lay_problems,
     build_checks=build_problems,
     options=(("no_train_limit", "No train limit (RB L285)"), ("two_7_4_trains", "Two 7+4 trains (RB L287)")),
 )
 
-#: Every tile that may be laid on a hex now with its legal rotations: it suits the hex and its letter (RB L450-L453,
-#: L465), keeps the track there (RB L491), is of the phase's colours (RB L274-L283), runs no track into a barrier or
-#: the sea (RB L484), a copy is left in the box, the bases keep their places (RB L505); with a company, its lay rules
-#: too (RB L483-L499).
-tile_offer = partial(editing.tile_offer, RULES)
-#: A tile laid or upgraded on a hex, the bases kept in their places (RB L505); with a company, its turn's rules.
-lay_tile = partial(editing.lay_tile, RULES)
-#: The tile on a hex removed (a mistake corrected): its bases go back to the printed town.
-remove_tile = partial(editing.remove_tile, RULES)
-#: A company's base on a station (Building Bases, RB L509-L517); `built=True`: built on its turn (RB L509, L511).
-place_marker = partial(editing.place_marker, RULES)
-#: A company's base taken off a station.
-remove_marker = partial(editing.remove_marker, RULES)
-#: A company in play with its trains (RB L272-L293, L612); one put in play needs its home base first (RB L509).
-set_trains = partial(editing.set_trains, RULES)
-#: A company taken out of play (its bases stay on the map).
-remove_company = partial(editing.remove_company, RULES)
-#: The phase: refused when a tile's colour, a train or a train limit breaks it (RB L272-L293, L612).
-set_phase = partial(editing.set_phase, RULES)
+#: The core's edit verbs with these rules (each documented in solver/core/editing.py and the module's docs file).
+tile_offer, lay_tile, remove_tile, place_marker, remove_marker, set_trains, remove_company, set_phase = verbs(RULES)
 
 
 def set_option(position: BoardPosition, option: str, on: bool) -> BoardPosition:
