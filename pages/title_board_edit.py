@@ -38,7 +38,7 @@ def selected_hex(pos: BoardPosition) -> str:
 
 
 def hex_panel(rules: Title, pos: BoardPosition, hex_: str) -> None:
-    """The chosen hex: what lies there, its tile offer and its bases."""
+    """The chosen hex: what lies there, its tile offer and its station markers (bases, in 1860)."""
     here = pos.tiles.get(hex_)
     where = _hex_label(pos, hex_)
     st.markdown(f"**{where}**: " + (f"tile {here.tile} at rotation {here.rotation}" if here else "no tile"))
