@@ -61,6 +61,8 @@ from solver.titles.g18bf.trains import train_problems
 
 #: The tile-lay rules.
 TILE_LAY = "§10.4"
+#: The tile manifest: the tiles of the game, how many of each and their upgrades.
+MANIFEST = "§18"
 #: Tile colours by phase and train limits.
 PHASES = "§8"
 #: Station markers: counts, one per hex.
@@ -72,6 +74,11 @@ TRAINS = rulebook.TRAINS
 
 Lay = tuple[str, int]
 """A tile and its rotation on a hex."""
+
+
+def phase_colours(phase: str) -> frozenset[str]:
+    """The tile colours of `phase` (§8: green from 3, brown from 5, grey from 7)."""
+    return frozenset(phase_row(phase)["tiles"])
 
 
 def _board() -> Board:
@@ -121,7 +128,7 @@ def lay_rotations(hex_id: str, old: Lay | None, tile_id: str) -> tuple[int, ...]
 
 
 @cache
-def _reach(hex_id: str) -> Mapping[str, frozenset[int]]:
+def chain_lays(hex_id: str) -> Mapping[str, frozenset[int]]:
     """Every tile, with its rotations, that a chain of lays can leave on the hex (track within its open edges)."""
     board = _board()
     printed, allowed = board.hexes[hex_id], open_edges(board, hex_id)
@@ -135,7 +142,7 @@ def _replaced(hex_id: str, lay: Lay) -> list[Lay]:
     board, (tile_id, rotation) = _board(), lay
     return [
         (old, r)
-        for old, rotations in _reach(hex_id).items()
+        for old, rotations in chain_lays(hex_id).items()
         for r in sorted(rotations)
         if rotation in next_rotations(board, old, r, tile_id)
     ]
@@ -171,7 +178,7 @@ def _tile_problem(position: BoardPosition, hex_id: str, lay: Lay) -> Problem | N
     blocked = blocked_track(board, hex_id, tile, rotation)
     if blocked is not None:
         return Problem(where, TILE_LAY, blocked)
-    reach = _reach(hex_id)
+    reach = chain_lays(hex_id)
     if rotation not in reach.get(tile_id, frozenset()):
         fits = sorted(reach.get(tile_id, ()))
         why = f"rotation {fits[0]} does" if len(fits) == 1 else f"rotations {', '.join(map(str, fits))} do"
@@ -216,7 +223,7 @@ def board_problems(position: BoardPosition) -> list[Problem]:
     privates and loans of a company, §7.1), one Problem per hex, company, train or field (empty: a board a game can
     reach)."""
     board = position.board
-    colours = set(phase_row(position.phase)["tiles"])
+    colours = phase_colours(position.phase)
     problems: list[Problem] = []
     for hex_id, lay in sorted(position.tiles.items()):
         tile = board.tiles[lay.tile]

@@ -92,8 +92,9 @@ def train_sides() -> Mapping[str, TrainSide]:
 
 
 def train_problems(position: BoardPosition, company: str) -> list[Problem]:
-    """The company's trains against Table 4 and §8: a side of a card, not obsolete in the phase, not before it
-    can be bought, 5+5E for Systems only and one each (§10.10)."""
+    """The company's trains against Table 4 and §8: a side of a card, not obsolete in the phase, not before it can be
+    bought, 5+5E for Systems only and one each (§10.10). The evaluator's check of the company that runs, and the
+    board editor's of every company (docs/board-18bf.md)."""
     kind = position.board.companies[company].kind
     trains = position.companies[company].trains
     sides = train_sides()
