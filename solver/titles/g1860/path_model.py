@@ -45,15 +45,18 @@ from ortools.sat.python import cp_model
 
 from solver.core.evaluator import RouteSpec
 from solver.core.search.candidates import (
+    Candidate,
     Objective,
     Weights,
 )
 from solver.core.search.model import solve_model
 from solver.core.search.paths import path_candidates
+from solver.core.search.run_rules import run_score
 from solver.core.search.run_search import (
     ProgressInfo,
     RunProblem,
     SearchResult,
+    Status,
     checked_result,
 )
 from solver.core.track_graph import Link, NodeRef, Piece, Side, TrackGraph
@@ -83,7 +86,7 @@ class PathModel:
         self.trains = list(trains)
         m = self.model = cp_model.CpModel()
         refs = [ref for ref in sorted(graph.nodes) if graph.neighbours(ref)]
-        number = {ref: i + 1 for i, ref in enumerate(refs)}
+        number = self.number = {ref: i + 1 for i, ref in enumerate(refs)}
         links = [link for a in refs for b in graph.neighbours(a) for link in graph.links(a, b)]
         self.visit: list[dict[NodeRef, cp_model.IntVar]] = []
         self.begin: list[dict[NodeRef, cp_model.IntVar]] = []
@@ -183,6 +186,38 @@ class PathModel:
             if self.trains[first] == self.trains[second]:
                 m.add(self.runs[first] >= self.runs[second])
                 m.add(self.scores[first] >= self.scores[second])
+
+    def hint(self, run: Sequence[Candidate]) -> None:
+        """Start the search from `run` (routes the title's walk listed): each route on the first train of its name
+        not yet given one, best routes first (identical trains run in order of worth), from the end the model
+        begins at; a link the route could take by two ways of track is left to the solver."""
+        free = list(range(len(self.trains)))
+        given: dict[int, Candidate] = {}
+        for c in sorted(run, key=lambda c: -c.score):
+            t = next(t for t in free if self.trains[t] == c.train)
+            free.remove(t)
+            given[t] = c
+        for t in range(len(self.trains)):
+            chosen = given.get(t)
+            nodes = () if chosen is None else chosen.nodes
+            if nodes and self.number[nodes[0]] > self.number[nodes[-1]]:
+                nodes = nodes[::-1]
+            m = self.model
+            m.add_hint(self.runs[t], chosen is not None)
+            for ref, var in self.visit[t].items():
+                m.add_hint(var, ref in nodes)
+            for ref, var in self.begin[t].items():
+                m.add_hint(var, bool(nodes) and ref == nodes[0])
+            for ref, var in self.ends[t].items():
+                m.add_hint(var, bool(nodes) and ref == nodes[-1])
+            steps = set(itertools.pairwise(nodes))
+            ways = Counter((arc.link.a, arc.link.b) for arc in self.arcs[t])
+            for arc in self.arcs[t]:
+                pair = (arc.link.a, arc.link.b)
+                if pair not in steps:
+                    m.add_hint(arc.var, False)
+                elif ways[pair] == 1:
+                    m.add_hint(arc.var, True)
 
     def cap(self, train: str, most: int) -> None:
         """No route of `train` is worth more than `most` (the objective's primary quantity)."""
@@ -324,6 +359,7 @@ def best_paths(
 
     caps: dict[str, int] = {}
     most: int | None = None
+    start: list[Candidate] = []
     if len(problem.trains) >= BOUND_TRAINS:
         # Several trains: the bound from whole routes and the search over the routes it leaves
         # (solver.titles.g1860.route_bound, priced_search); the arc model's relaxation is far looser there
@@ -335,9 +371,10 @@ def best_paths(
         priced = priced_run(problem, bound, weights, deadline, stop, stopped, progress, workers, started)
         if isinstance(priced, SearchResult):
             return priced
-        # Not decided within its work: the path model, with no run worth more than the target reached and no train
-        # more than its best route alone.
+        # Not decided within its work: the path model, with no run worth more than the target reached, no train
+        # more than its best route alone, and the search's best run as its first run and floor.
         caps, most = bound.alone, priced.most
+        start = [c for c in priced.run or () if c is not None]
     elif len(problem.trains) > 1:
         for train in sorted(set(problem.trains)):
             # No route of a run earns more than the train's best route alone (with a base, RB L524): a cap on each
@@ -352,6 +389,11 @@ def best_paths(
         paths.cap(train, cap)
     if most is not None:
         paths.model.add(sum(paths.primary) <= most)
+    if start:
+        # Only runs at least as good as the search's (its worth a floor), starting from it: the answer is never
+        # worse than the run the search handed over, even when the path model finds none in the time left.
+        paths.model.add(sum(paths.primary) >= Weights.primary(run_score(problem.rules, weights, start)))
+        paths.hint(start)
 
     def seen(value: int, bound: int) -> None:
         if progress is not None:
@@ -359,11 +401,12 @@ def best_paths(
 
     solver, code = solve(paths.model, sum(paths.primary), seen)
     if code == cp_model.UNKNOWN:
+        status: Status = "feasible" if start else "unknown"
         return checked_result(
-            problem, weights, (), "unknown", weighted_bound(int(solver.best_objective_bound)), started
+            problem, weights, start, status, weighted_bound(int(solver.best_objective_bound)), started
         )
     if code == cp_model.INFEASIBLE:
-        return checked_result(problem, weights, (), "optimal", None, started)
+        return checked_result(problem, weights, start, "optimal", None, started)
     best_possible = weighted_bound(int(solver.best_objective_bound))
     proven = code == cp_model.OPTIMAL
     if proven:
@@ -376,6 +419,8 @@ def best_paths(
         paths.model.add(sum(paths.secondary) >= int(solver.objective_value))
         solver, _ = _then(paths, solver, sum(paths.runs), solve, RUNNERS_WORK)
     run = path_candidates(problem, weights, paths.routes(solver))
+    if start and not proven and run_score(problem.rules, weights, start) > run_score(problem.rules, weights, run):
+        run = start
     return checked_result(problem, weights, run, "optimal" if proven else "feasible", best_possible, started)
 
 
