@@ -21,13 +21,13 @@ from solver.titles.g1860.optimizer import best_run
 from solver.titles.g1860.route_bound import RouteBound, route_bound
 
 from .boards import late_board
-from .test_importer import OLD_FORMAT
+from .test_importer import OLD_FORMAT, STOCK_MARKET
 from .test_optimizer import key
 from .test_route_bound import three_trains
 
 #: How each way is forced: the quick pass as it is; CP-SAT's pass with no steps for the quick one; the path model
 #: with neither (CP-SAT's searches over the routes kept given no work at all).
-WAYS = {
+WAYS: dict[str, dict[str, float]] = {
     "quick pass": {},
     "CP-SAT pass": {"PASS_STEPS": 0},
     "path model": {"PASS_STEPS": 0, "PRICED_WORK": 0.0},
@@ -84,3 +84,19 @@ def test_a_handed_over_run_below_the_best_is_the_path_models_floor_and_is_beaten
     result = best_run(position, "C&N", time_limit=600, progress=seen.append)
     assert result.status == "optimal" and result.evaluation.revenue == result.bound == 850
     assert seen[0].objective == 840 and seen[-1].objective == 850
+
+
+def test_routes_too_many_to_list_within_listing_checks_leave_the_board_to_the_path_model(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """IWNJ with 9+5 9+5 8+4 7+4 on stock_market's last board (rulebook): 81,267 routes, 641 checks of the listing
+    and its bound, past LISTING_CHECKS; the path model alone proves 920 (in about 1 s of CPU where the bound alone
+    took 2 s). The search over the routes kept is never reached."""
+
+    def unreached(*_: object) -> None:
+        raise AssertionError("the route bound's search ran")
+
+    monkeypatch.setattr(path_model, "priced_run", unreached)
+    position = late_board(STOCK_MARKET, "IWNJ", "rulebook")
+    result = best_run(position, "IWNJ", time_limit=600)
+    assert result.status == "optimal" and result.evaluation.revenue == result.bound == 920
