@@ -53,13 +53,15 @@ def searched_run(
     more, or None).
 
     Trains with the same candidates (identical trains) are interchangeable: of two such trains searched one after
-    the other, the second takes a candidate after the first's (and does not run when the first does not), so each
-    run is searched once rather than once per order of those trains."""
+    the other, the second takes a candidate after the first's, or the same one where track may be shared (and does
+    not run when the first does not), so each run is searched once rather than once per order of those trains."""
     kinds = [(tuple(map(id, lane)), must) for lane, must in zip(options, must_run, strict=True)]
     group = [kinds.index(kind) for kind in kinds]
     order = sorted(range(len(options)), key=lambda i: (-(options[i][0].score if options[i] else 0), group[i], i))
     twin = [k > 0 and group[order[k]] == group[order[k - 1]] for k in range(len(order))]
     picked = [0] * len(order)
+    # Where track may be shared, two identical trains may run the same route: the second from the first's on.
+    after = 0 if rules.shared_track else 1
     best_after = [0] * (len(order) + 1)
     for k in range(len(order) - 1, -1, -1):
         lane = options[order[k]]
@@ -83,7 +85,7 @@ def searched_run(
         rest = best_after[k + 1]
         lane = options[order[k]]
         lane_costs = costs[order[k]] if costs is not None else None
-        for j in range(picked[k - 1] + 1 if twin[k] else 0, len(lane)):
+        for j in range(picked[k - 1] + after if twin[k] else 0, len(lane)):
             c = lane[j]
             if steps >= budget or (found and value + c.score + rest <= found[0][0]):
                 return
