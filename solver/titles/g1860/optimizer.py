@@ -23,6 +23,7 @@ from typing import Literal
 
 from solver.core.board_position import BoardPosition, plain
 from solver.core.evaluator import RouteSpec
+from solver.core.gc_pause import gc_paused
 from solver.core.search.candidates import Objective
 from solver.core.search.run_rules import RunRules
 from solver.core.search.run_search import ProgressInfo, RunProblem, SearchResult
@@ -79,6 +80,7 @@ def _trains(
     return owned, pinned
 
 
+@gc_paused()
 def best_run(
     position: BoardPosition,
     company: str,
@@ -99,7 +101,11 @@ def best_run(
     or a pinned route its train may not run alone. The time limit counts from the call, preparation included.
 
     `method`: 'paths' (the path model, `solver.titles.g1860.path_model`, wherever it applies: no pinned route,
-    no leased train, a home base on the board) or 'routes' (the core's search over listed routes, always)."""
+    no leased train, a home base on the board) or 'routes' (the core's search over listed routes, always).
+
+    Python's cyclic garbage collector is paused throughout (`solver.core.gc_pause`): the route bound lists up to
+    hundreds of thousands of routes, which set off collections that walk the whole heap between two checks of
+    the time limit (a quarter to a third of the bound's time on the dense boards, docs/routes-1860.md)."""
     started = time.perf_counter()
     position = with_nationalisation(position, nationalisation)
     rules = rules_for(position, company)

@@ -36,6 +36,7 @@ counted per stop) and pinned routes are left to the core's run search (`solver.t
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from collections import Counter, defaultdict
@@ -45,6 +46,7 @@ from ortools.sat.python import cp_model
 
 from solver.core.evaluator import RouteSpec
 from solver.core.search.candidates import (
+    Candidate,
     Objective,
     Weights,
 )
@@ -59,10 +61,12 @@ from solver.core.search.paths import (
     through_at_most,
     track_once,
 )
+from solver.core.search.run_rules import run_score
 from solver.core.search.run_search import (
     ProgressInfo,
     RunProblem,
     SearchResult,
+    Status,
     checked_result,
 )
 from solver.core.track_graph import NodeRef, TrackGraph
@@ -91,6 +95,7 @@ class PathModel:
         small = [ref for ref in nodes if walk.kind[ref] == "small"]
         halts_passed = [ref for ref in nodes if walk.kind[ref] == "halt"]
         self.paths: list[TrainPath] = []
+        self.number = {ref: i + 1 for i, ref in enumerate(nodes)}
         self.halts: list[cp_model.IntVar] = []
         self.scores: list[cp_model.LinearExpr] = []
         self.primary: list[cp_model.LinearExprT] = []
@@ -150,6 +155,39 @@ class PathModel:
         """Whether each train runs."""
         return [path.run for path in self.paths]
 
+    def hint(self, run: Sequence[Candidate]) -> None:
+        """Start the search from `run` (routes the title's walk listed): each route on the first train of its name
+        not yet given one, best routes first (identical trains run in order of worth), from the end the model
+        begins at (`add_path`: the one that sorts first); a link the route could take by two ways of track is left
+        to the solver."""
+        free = list(range(len(self.trains)))
+        given: dict[int, Candidate] = {}
+        for c in sorted(run, key=lambda c: -c.score):
+            t = next(t for t in free if self.trains[t] == c.train)
+            free.remove(t)
+            given[t] = c
+        m = self.model
+        for t, path in enumerate(self.paths):
+            chosen = given.get(t)
+            nodes = () if chosen is None else chosen.nodes
+            if nodes and self.number[nodes[0]] > self.number[nodes[-1]]:
+                nodes = nodes[::-1]
+            m.add_hint(path.run, chosen is not None)
+            for ref, var in path.visit.items():
+                m.add_hint(var, ref in nodes)
+            for ref, var in path.begin.items():
+                m.add_hint(var, bool(nodes) and ref == nodes[0])
+            for ref, var in path.end.items():
+                m.add_hint(var, bool(nodes) and ref == nodes[-1])
+            steps = set(itertools.pairwise(nodes))
+            ways = Counter((arc.link.a, arc.link.b) for arc in path.arcs)
+            for arc in path.arcs:
+                pair = (arc.link.a, arc.link.b)
+                if pair not in steps:
+                    m.add_hint(arc.var, False)
+                elif ways[pair] == 1:
+                    m.add_hint(arc.var, True)
+
     def cap(self, train: str, most: int) -> None:
         """No route of `train` is worth more than `most` (the objective's primary quantity)."""
         for name, worth in zip(self.trains, self.primary, strict=True):
@@ -191,6 +229,13 @@ class PathModel:
 LINEARIZATION = 2
 #: Runs of this many trains or more are bounded by their listed routes first (solver.titles.g1860.route_bound).
 BOUND_TRAINS = 3
+#: The route bound gives up at this many checks of the time limit (a check every 256 steps of the listing, 256
+#: groups of its dominance test, 64 node sets of its cuts, and each round of its LP) and the path model answers
+#: alone. Measured on the dense four-train boards (docs/routes-1860.md, "The optimizer"): every board but three
+#: takes at most 310 checks and 0.8 s of CPU; NGStL on stock_market's board (site) 563 checks, 1.6 s, where the
+#: path model alone took 9.6 s; IWNJ there 641 (rulebook, 2.0 s) and 1,314 (site, 6.6 s), where the path model
+#: alone takes 1.0 s and 2.3 s.
+LISTING_CHECKS = 600
 #: Deterministic work (about a second a unit on this machine) the search for more trains running may take where the
 #: path model takes over from the route bound's search (runs of BOUND_TRAINS trains or more); for fewer it is proven.
 RUNNERS_WORK = 0.25
@@ -248,20 +293,33 @@ def best_paths(
 
     caps: dict[str, int] = {}
     most: int | None = None
+    start: list[Candidate] = []
+    bound = None
     if len(problem.trains) >= BOUND_TRAINS:
         # Several trains: the bound from whole routes and the search over the routes it leaves
         # (solver.titles.g1860.route_bound, priced_search); the arc model's relaxation is far looser there
-        # (docs/routes-1860.md, "Measured").
+        # (docs/routes-1860.md, "Measured"). Where the routes are too many to list within LISTING_CHECKS checks,
+        # the path model alone is quicker (measured rule, docs/routes-1860.md, "The optimizer").
+        checks = 0
+
+        def listing_stopped() -> bool:
+            nonlocal checks
+            checks += 1
+            return stopped() or checks > LISTING_CHECKS
+
         try:
-            bound = route_bound(problem.graph, walk, problem.trains, weights, stopped)
+            bound = route_bound(problem.graph, walk, problem.trains, weights, listing_stopped)
         except BoundStopped:
-            return checked_result(problem, weights, (), "unknown", None, started)
+            if stopped():
+                return checked_result(problem, weights, (), "unknown", None, started)
+    if bound is not None:
         priced = priced_run(problem, bound, weights, deadline, stop, stopped, progress, workers, started)
         if isinstance(priced, SearchResult):
             return priced
-        # Not decided within its work: the path model, with no run worth more than the target reached and no train
-        # more than its best route alone.
+        # Not decided within its work: the path model, with no run worth more than the target reached, no train
+        # more than its best route alone, and the search's best run as its first run and floor.
         caps, most = bound.alone, priced.most
+        start = [c for c in priced.run or () if c is not None]
     elif len(problem.trains) > 1:
         for train in sorted(set(problem.trains)):
             # No route of a run earns more than the train's best route alone (with a base, RB L524): a cap on each
@@ -276,6 +334,11 @@ def best_paths(
         paths.cap(train, cap)
     if most is not None:
         paths.model.add(sum(paths.primary) <= most)
+    if start:
+        # Only runs at least as good as the search's (its worth a floor), starting from it: the answer is never
+        # worse than the run the search handed over, even when the path model finds none in the time left.
+        paths.model.add(sum(paths.primary) >= Weights.primary(run_score(problem.rules, weights, start)))
+        paths.hint(start)
 
     def seen(value: int, bound: int) -> None:
         if progress is not None:
@@ -283,11 +346,12 @@ def best_paths(
 
     solver, code = solve(paths.model, sum(paths.primary), seen)
     if code == cp_model.UNKNOWN:
+        status: Status = "feasible" if start else "unknown"
         return checked_result(
-            problem, weights, (), "unknown", weighted_bound(int(solver.best_objective_bound)), started
+            problem, weights, start, status, weighted_bound(int(solver.best_objective_bound)), started
         )
     if code == cp_model.INFEASIBLE:
-        return checked_result(problem, weights, (), "optimal", None, started)
+        return checked_result(problem, weights, start, "optimal", None, started)
     best_possible = weighted_bound(int(solver.best_objective_bound))
     proven = code == cp_model.OPTIMAL
     if proven:
@@ -304,6 +368,8 @@ def best_paths(
         solver, tied = _then(paths, solver, sum(paths.runs), solve, None if few else RUNNERS_WORK)
         proven = tied or not few
     run = path_candidates(problem, weights, paths.routes(solver))
+    if start and not proven and run_score(problem.rules, weights, start) > run_score(problem.rules, weights, run):
+        run = start
     return checked_result(problem, weights, run, "optimal" if proven else "feasible", best_possible, started)
 
 

@@ -10,6 +10,13 @@ is the best run of all, its subsidy and its trains running included (any run wor
 it does not reach the target, no run does: the target falls to the next worth a run can have (a multiple of the
 routes' common divisor) and more routes are kept. On the dense four-train boards the bound is within one or two
 steps of the best run, and the routes kept are a few hundred of tens of thousands (docs/routes-1860.md).
+
+Once a target is out of reach and a run has been found (worth p), the targets between are not tried one by one:
+one pass proves the run best or finds a better one. Every run worth p or more holds only routes kept for p, and
+the slacks of its routes sum to at least its worth minus the bound (the same weak duality), so the quick search
+over the routes kept for p, each costing its slack and all of them at most the bound minus p, that looks only for
+runs better than the one found, is exhaustive over every run that could beat it; where that search runs out of
+steps, CP-SAT takes the same question (`_beating`).
 """
 
 from __future__ import annotations
@@ -33,13 +40,18 @@ SLACK_SCALE = 1000
 #: Deterministic work (about a second a unit on this machine) each CP-SAT solve of the search may take before the
 #: search hands the run over to the path model with the target it reached (`Undecided`).
 PRICED_WORK = 0.5
+#: Steps the quick search may take in the one pass that proves the run found best (about a second of this
+#: machine's CPU: S&C's four trains on 19354's last board take about 0.6 s, docs/routes-1860.md, "Measured").
+PASS_STEPS = 20_000_000
 
 
 @dataclass(frozen=True)
 class Undecided:
-    """The search stopped at its work's end: no run is worth more than `most`."""
+    """The search stopped at its work's end: no run is worth more than `most`; `run` is the best run found (per
+    train its route or None; None when none was found)."""
 
     most: int
+    run: tuple[Candidate | None, ...] | None
 
 
 def priced_run(
@@ -70,6 +82,16 @@ def priced_run(
         if progress is not None:
             progress(ProgressInfo(Weights.primary(value), target, time.perf_counter() - started))
 
+    def better(run: tuple[int, tuple[Candidate | None, ...]] | None) -> None:
+        nonlocal found, worth
+        if run is not None and run[0] > worth:
+            worth, found = run
+            seen(worth, 0)
+
+    def lanes_for(least: int) -> list[Lane]:
+        kept = bound.routes_within(least)
+        return [Lane(train, [c for c in kept if c.train == train]) for train in problem.trains]
+
     if masks.anchors is not None and not any(c.node_mask & masks.anchors for c in bound.routes):
         # No route includes the home base: no run is legal (RB L525), the empty run is the answer.
         return answer("optimal", None)
@@ -79,19 +101,19 @@ def priced_run(
             return answer("optimal", None)
         if stopped():
             return answer("feasible" if found else "unknown", target)
-        kept = bound.routes_within(target)
-        lanes = [Lane(train, [c for c in kept if c.train == train]) for train in problem.trains]
+        lanes = lanes_for(target)
         options = [lane.candidates for lane in lanes]
         quick, complete = searched_run(problem.rules, masks, weights, options, [False] * len(lanes), stopped)
-        if quick is not None and Weights.primary(quick[0]) >= target:
-            found, worth = quick[1], quick[0]
-            seen(worth, 0)
+        better(quick)
+        if Weights.primary(worth) >= target:
             if complete or worth >= _ceiling(target, options):
                 # Worth the target, which no run exceeds, and (searched in full, or at each train's best below the
                 # worth) the best of the runs worth it.
                 return answer("optimal", None)
         elif complete:
             # The best run of the routes kept falls short of the target: no run reaches it.
+            if found is not None:
+                break
             target -= bound.step
             continue
         if stopped():
@@ -104,17 +126,70 @@ def priced_run(
         if found is not None and Weights.primary(worth) >= target:
             model.hint(found)
         outcome = model.solve(deadline - time.perf_counter(), PRICED_WORK, workers, stop, seen)
-        if outcome.run is not None and outcome.value > worth:
-            found, worth = outcome.run, outcome.value
+        if outcome.run is not None:
+            better((outcome.value, outcome.run))
         if outcome.status == "OPTIMAL":
             # Every run worth the target is in the model: its best is the best run.
             return answer("optimal", None)
         if outcome.status != "INFEASIBLE":
             if stopped():
                 return answer("feasible" if found else "unknown", target)
-            return Undecided(target)
+            return Undecided(target, found)
         # No run reaches the target: the next worth a run can have, and the routes that can reach it.
+        if found is not None:
+            break
         target -= bound.step
+    # No run reaches the target, and a run worth less was found: one pass over every run that could beat it (module
+    # docstring), rather than a target at a time.
+    most = target - bound.step
+    least = Weights.primary(worth)
+    lanes = lanes_for(least)
+    options = [lane.candidates for lane in lanes]
+    beating, complete = searched_run(
+        problem.rules,
+        masks,
+        weights,
+        options,
+        [False] * len(lanes),
+        stopped,
+        PASS_STEPS,
+        _costs(bound, options),
+        _allowance(bound, least),
+        worth,
+    )
+    better(beating)
+    if complete:
+        return answer("optimal", None)
+    if stopped():
+        return answer("feasible", most)
+    try:
+        model = RunModel(problem.rules, masks, weights, lanes, stopped)
+    except BuildingStopped:
+        return answer("feasible", most)
+    _beating(model, bound, least)
+    assert found is not None
+    model.hint(found)
+    outcome = model.solve(deadline - time.perf_counter(), PRICED_WORK, workers, stop, seen)
+    if outcome.run is not None:
+        better((outcome.value, outcome.run))
+    if outcome.status == "OPTIMAL":
+        # Every run that could beat the one found is in the model: its best is the best run.
+        return answer("optimal", None)
+    if stopped():
+        return answer("feasible", most)
+    return Undecided(most, found)
+
+
+def _costs(bound: RouteBound, options: Sequence[Sequence[Candidate]]) -> list[list[int]]:
+    """Each route's slack as a cost (at least 0) in whole numbers: scaled by SLACK_SCALE and rounded down, which
+    only loosens what the costs prune."""
+    slack = dict(zip(map(id, bound.routes), bound.slack.tolist(), strict=True))
+    return [[math.floor(-slack[id(c)] * SLACK_SCALE) for c in lane] for lane in options]
+
+
+def _allowance(bound: RouteBound, worth: int) -> int:
+    """What the costs of a run worth `worth` or more sum to at most (the bound less the worth, rounded up)."""
+    return math.ceil((bound.value - worth) * SLACK_SCALE) + 1
 
 
 def _ceiling(target: int, options: Sequence[Sequence[Candidate]]) -> int:
@@ -129,6 +204,23 @@ def _reaching(model: RunModel, bound: RouteBound, target: int) -> None:
     """Only runs worth exactly `target` (no run is worth more), with the slack of their routes at least the target
     minus the bound (route_bound: true of every such run, and it prunes CP-SAT's search; the slacks are scaled by
     SLACK_SCALE and rounded up, which only loosens it)."""
+    worth, spent = _worth_and_slack(model, bound)
+    model.model.add(worth == target)
+    model.model.add(spent >= math.floor((target - bound.value) * SLACK_SCALE))
+
+
+def _beating(model: RunModel, bound: RouteBound, least: int) -> None:
+    """Only runs worth `least` or more, with the slack of their routes at least their worth minus the bound
+    (route_bound: true of every run; scaled by SLACK_SCALE, the slacks and the bound's value rounded up, which
+    only loosens it)."""
+    worth, spent = _worth_and_slack(model, bound)
+    model.model.add(worth >= least)
+    model.model.add(spent >= SLACK_SCALE * worth - math.ceil(bound.value * SLACK_SCALE) - 1)
+
+
+def _worth_and_slack(model: RunModel, bound: RouteBound) -> tuple[cp_model.LinearExpr, cp_model.LinearExpr]:
+    """The run's worth (the objective's primary quantity) and the slack of its routes scaled by SLACK_SCALE and
+    rounded up, as sums over the model's routes."""
     slack = dict(zip(map(id, bound.routes), bound.slack.tolist(), strict=True))
     worth: list[cp_model.LinearExprT] = []
     spent: list[cp_model.LinearExprT] = []
@@ -136,5 +228,4 @@ def _reaching(model: RunModel, bound: RouteBound, target: int) -> None:
         for c, x in zip(lane.candidates, xs, strict=True):
             worth.append(Weights.primary(c.score) * x)
             spent.append(math.ceil(slack[id(c)] * SLACK_SCALE) * x)
-    model.model.add(cp_model.LinearExpr.sum(worth) == target)
-    model.model.add(cp_model.LinearExpr.sum(spent) >= math.floor((target - bound.value) * SLACK_SCALE))
+    return cp_model.LinearExpr.sum(worth), cp_model.LinearExpr.sum(spent)

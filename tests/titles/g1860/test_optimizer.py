@@ -5,6 +5,8 @@ excluded trains; the time limit and the stop event."""
 
 from __future__ import annotations
 
+import gc
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,7 @@ from solver.titles.g1860 import enumerator, path_model, rulebook
 from solver.titles.g1860.evaluator import evaluate
 from solver.titles.g1860.importer.replay import in_mode
 from solver.titles.g1860.optimizer import Method, best_run
+from solver.titles.g1860.route_bound import route_bound
 
 from .boards import cowes, hub, late_board, south_west, ventnor
 from .test_importer import OLD_FORMAT, STOCK_MARKET, reviews
@@ -234,6 +237,32 @@ def test_the_time_limit_holds(limit: float, method: Method) -> None:
     result = best_run(position, company, time_limit=limit, method=method)
     assert time.thread_time() - began < limit + 0.2
     assert result.status in ("feasible", "unknown")
+
+
+def test_no_garbage_collection_runs_between_two_checks_of_the_time_limit() -> None:
+    """The route bound lists tens of thousands of routes on the four-train board; with the cyclic collector on,
+    their allocations set off collections that walk the whole heap (in a test process, every object earlier tests
+    left) between two checks of the limit, which made the time limit test above overrun its margin now and then.
+    The optimizer pauses the collector while it runs (`solver.core.gc_pause`), and turns it on again after.
+    Counted: collections begun while the route bound runs."""
+    collections: list[str] = []
+
+    def count(phase: str, _: dict[str, int]) -> None:
+        # A collection started while the route bound is on the stack (listing, columns, LP rounds).
+        frame = sys._getframe(1)
+        while frame is not None and phase == "start":
+            if frame.f_code is route_bound.__code__:
+                collections.append(phase)
+                return
+            frame = frame.f_back  # type: ignore[assignment]
+
+    position, company = _hard("paths")
+    gc.callbacks.append(count)
+    try:
+        result = best_run(position, company, time_limit=600)
+    finally:
+        gc.callbacks.remove(count)
+    assert result.status == "optimal" and not collections and gc.isenabled()
 
 
 def test_a_stop_set_before_the_path_model_returns_no_run_and_claims_no_proof() -> None:

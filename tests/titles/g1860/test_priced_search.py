@@ -1,0 +1,102 @@
+"""The search over the routes the route bound keeps (solver.titles.g1860.priced_search) once a target is out of
+reach: the one pass that proves the run found best (by the quick search with each route's slack as its cost, or
+by CP-SAT where that search runs out of steps) and the handover to the path model with that run as its floor and
+hint. Each way is forced in turn and compared with the independent exhaustive enumerator on random stretches,
+with the bound raised three steps (a looser bound is still a bound) so that every example with a run goes past an
+unreached target; the dense boards show the ways on real positions, and that a handed-over run that is not the best
+is beaten."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import assume, given, settings
+
+from solver.core.search.run_search import ProgressInfo
+from solver.titles.g1860 import enumerator, path_model, priced_search
+from solver.titles.g1860.evaluator import evaluate
+from solver.titles.g1860.optimizer import best_run
+from solver.titles.g1860.route_bound import RouteBound, route_bound
+
+from .boards import late_board
+from .test_importer import OLD_FORMAT, STOCK_MARKET
+from .test_optimizer import key
+from .test_route_bound import three_trains
+
+#: How each way is forced: the quick pass as it is; CP-SAT's pass with no steps for the quick one; the path model
+#: with neither (CP-SAT's searches over the routes kept given no work at all).
+WAYS: dict[str, dict[str, float]] = {
+    "quick pass": {},
+    "CP-SAT pass": {"PASS_STEPS": 0},
+    "path model": {"PASS_STEPS": 0, "PRICED_WORK": 0.0},
+}
+
+
+@pytest.mark.parametrize("way", sorted(WAYS))
+@settings(max_examples=8, deadline=None)
+@given(board=three_trains(4))
+def test_each_way_past_an_unreached_target_finds_the_enumerators_best_run_and_proves_it(
+    way: str, board: tuple[object, str, str]
+) -> None:
+    position, company, objective = board
+    exhaustive = enumerator.best_run(position, company, objective, time_limit=5.0)  # type: ignore[arg-type]
+    assume(exhaustive.complete)
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in WAYS[way].items():
+            patch.setattr(priced_search, name, value)
+        patch.setattr(path_model, "route_bound", _looser)
+        found = best_run(position, company, objective=objective)  # type: ignore[arg-type]
+    mine, theirs = found.evaluation, exhaustive.evaluation
+    assert key(mine.revenue, mine.subsidy, objective) == key(theirs.revenue, theirs.subsidy, objective)
+    if found.routes:
+        assert found.status == "optimal" and found.bound == key(mine.revenue, mine.subsidy, objective)[0]
+        assert evaluate(position, company, found.routes) == mine  # type: ignore[arg-type]
+    else:
+        assert found.status == "infeasible" and exhaustive.run == ()
+
+
+def _looser(*args: Any) -> RouteBound:
+    """The route bound three steps higher: its value and rounded bound raised alike, the routes' slacks kept."""
+    bound = route_bound(*args)
+    raised = 3 * (bound.step or 10)
+    return replace(bound, most=bound.most + raised, value=bound.value + raised)
+
+
+def test_one_pass_proves_s_and_c_s_660_three_steps_below_the_bound() -> None:
+    """S&C with 9+5 9+5 8+4 7+4 on 19354's last board (site mode): the bound is 690 and the best run 660. The quick
+    search over the routes kept for 690 finds 660 and proves no run reaches 690; one pass over the routes kept for
+    660 (each costing its slack, 30 in all) then proves that none beats it, where before each of 680 and 670 needed
+    its own proof and the second handed over to the path model (about 12 s of CPU, docs/benchmarks.md)."""
+    seen: list[ProgressInfo] = []
+    result = best_run(late_board(OLD_FORMAT, "S&C", "site"), "S&C", time_limit=600, progress=seen.append)
+    assert result.status == "optimal" and result.evaluation.revenue == result.bound == 660
+    assert [p.objective for p in seen] == [660]
+
+
+def test_a_handed_over_run_below_the_best_is_the_path_models_floor_and_is_beaten() -> None:
+    """C&N with 9+5 9+5 9+5 8+4 on 19354's last board (rulebook): the quick search finds 840 under the bound of
+    850 and CP-SAT's search at 850 runs out of its work, so the path model takes over from the run of 840 (its
+    floor and hint) and proves 850: the run handed over is not the answer when a better one exists."""
+    seen: list[ProgressInfo] = []
+    position = late_board(OLD_FORMAT, "C&N", "rulebook", ("9+5", "9+5", "9+5", "8+4"))
+    result = best_run(position, "C&N", time_limit=600, progress=seen.append)
+    assert result.status == "optimal" and result.evaluation.revenue == result.bound == 850
+    assert seen[0].objective == 840 and seen[-1].objective == 850
+
+
+def test_routes_too_many_to_list_within_listing_checks_leave_the_board_to_the_path_model(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """IWNJ with 9+5 9+5 8+4 7+4 on stock_market's last board (rulebook): 81,267 routes, 641 checks of the listing
+    and its bound, past LISTING_CHECKS; the path model alone proves 920 (in about 1 s of CPU where the bound alone
+    took 2 s). The search over the routes kept is never reached."""
+
+    def unreached(*_: object) -> None:
+        raise AssertionError("the route bound's search ran")
+
+    monkeypatch.setattr(path_model, "priced_run", unreached)
+    position = late_board(STOCK_MARKET, "IWNJ", "rulebook")
+    result = best_run(position, "IWNJ", time_limit=600)
+    assert result.status == "optimal" and result.evaluation.revenue == result.bound == 920
