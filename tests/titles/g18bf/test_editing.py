@@ -18,7 +18,7 @@ from solver.core.board_position import BoardPosition, position_to_data
 from solver.core.editing import operating
 from solver.errors import InputError
 from solver.titles.g18bf import editing
-from solver.titles.g18bf.tile_lays import HOME, MARKERS, PHASES, TILE_LAY, TRAINS, board_problems
+from solver.titles.g18bf.tile_lays import HOME, MANIFEST, MARKERS, PHASES, TILE_LAY, TRAINS, board_problems
 from solver.titles.g18bf.trains import train_sides
 
 from .boards import position
@@ -115,7 +115,7 @@ def test_a_tile_is_removed_and_its_marker_goes_back_to_the_printed_city() -> Non
 
 
 def test_unknown_tile_rotation_and_off_board_hex_are_named() -> None:
-    assert _refused(editing.lay_tile, EARLY, "N10", "999", 0) == ("N10", "board data")
+    assert _refused(editing.lay_tile, EARLY, "N10", "999", 0) == ("N10", MANIFEST)
     assert _refused(editing.lay_tile, EARLY, "N10", "7", 6) == ("N10", "format")
     assert _refused(editing.lay_tile, EARLY, "S29", "7", 0) == ("S29", TILE_LAY)  # Harwich, a red area
     assert _refused(editing.lay_tile, EARLY, "Z99", "7", 0) == ("Z99", TILE_LAY)
