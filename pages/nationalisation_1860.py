@@ -7,7 +7,6 @@ the player types; the rounds, prices, closures, the players' final assets and th
 
 from __future__ import annotations
 
-import functools
 import threading
 
 import polars as pl
@@ -20,7 +19,6 @@ from pages.routes_common import PROGRESS_EVERY
 from solver.titles import registry
 from solver.titles.g1860.money.nationalisation import NationalisationOutcome, nationalisation_preview
 from solver.titles.g1860.money.pictures import nationalisation_picture, values_picture
-from solver.titles.g1860.money.runs import best_run
 
 OUTCOME = "nationalisation_outcome"  # (position, NationalisationOutcome) of the last preview
 GIVEN = "nationalisation-given"
@@ -93,8 +91,7 @@ def main() -> None:
     if st.button("Preview nationalisation", type="primary", icon=":material/play_arrow:"):
 
         def work(stop: threading.Event) -> NationalisationOutcome:
-            run = functools.partial(best_run, stop=stop)
-            return nationalisation_preview(pos, revenues=revenues, time_limit=limit, run=run)
+            return nationalisation_preview(pos, revenues=revenues, time_limit=limit, stop=stop)
 
         st.session_state[OUTCOME] = (pos, start_task(work))
     saved = st.session_state.get(OUTCOME)

@@ -20,7 +20,7 @@ import streamlit as st
 
 from solver.any_position import AnyPosition, title_of
 from solver.core.board_position import BoardPosition
-from solver.errors import InputError, Problem
+from solver.errors import InputError, Problem, problem_text
 from solver.storage import PositionStore, position_json
 from solver.titles import registry
 from solver.titles.g1862.loading import load_position
@@ -303,16 +303,6 @@ def show_messages() -> None:
     notice = st.session_state.pop(NOTICE, None)
     if notice:
         st.success(notice)
-
-
-def problem_text(problem: Problem) -> str:
-    """A problem as the pages show it: its place, message and rule. 1862's section numbers are cited by the
-    Problem itself; a rule cited another way (1860's `Running Trains, RB L526`) is added here when not yet said."""
-    text = str(problem)
-    rule = problem.rule
-    if rule and not rule[0].isdigit() and any(c.isdigit() for c in rule) and rule not in text:
-        text += f" ({rule})"
-    return text
 
 
 def show_problems(problems: list[Problem], heading: str) -> None:

@@ -1,9 +1,9 @@
 """The Board page for a position of a title other than 1862 (1860, 18BF), called by pages/board.py: the board drawn
 from the title's data in its own orientation (flat-topped for 1860, pointy-topped with lettered rows for 18BF)
 with the position's tiles and station markers, what stands on it listed beside it, and the title's New board
-form. A title with board edits (1860) is edited beside the map (pages/title_board_edit.py); another (18BF) is
-checked by its board rules, its faults listed, and changed by uploading its file (Saved positions) until it has an
-editor. Runs are on the Routes page."""
+form. A title with board edits (1860, 18BF) is edited beside the map (pages/title_board_edit.py); one with board
+rules but no editor would be checked by them, its faults listed, and changed by uploading its file (Saved positions).
+Runs are on the Routes page."""
 
 from __future__ import annotations
 
@@ -25,8 +25,10 @@ from solver.titles import registry
 #: shape, within these bounds (1860 is wide: about 480 px; 18BF tall: about 1000 px).
 MAP_WIDTH = 720
 MAP_HEIGHT_RANGE = (420, 1000)
-#: The map's width beside the editor's panel (four sevenths of the main column at 1280 px).
-EDIT_MAP_WIDTH = 420
+#: The map's width beside the editor's panel: within four sevenths of the main column at 1280 px (about 520 px), drawn
+#: at this set width so that its height follows from it (stretched, a tall map like 18BF's was drawn for a narrower
+#: column than it had, leaving its cities small between wide margins of sea).
+EDIT_MAP_WIDTH = 500
 #: The editor's panels.
 EDIT_TABS = ("Hex", "Companies & trains", "Phase & options")
 
@@ -127,7 +129,7 @@ def _company_table(summary: dict[str, Any]) -> None:
 
 def show(pos: BoardPosition) -> None:
     """The board of `pos` with its tiles and markers, the faults its board rules find, the title's board editor
-    where it has one (1860), and the lists of what stands on it."""
+    where it has one (1860, 18BF), and the lists of what stands on it."""
     board = pos.board
     title = short_title(board.title)
     grid = "flat-topped hexes" if board.layout.orientation == "flat" else "pointy-topped hexes with lettered rows"
@@ -138,9 +140,11 @@ def show(pos: BoardPosition) -> None:
     )
     config = {"displayModeBar": False, "scrollZoom": False}
     if rules.editor is not None:
+        facts = rules.edit_rules
         st.caption(
-            f"{drawn} Edit it by {title}'s board rules (docs/board-1860.md): choose a hex, lay or upgrade a tile from "
-            "its offer, place bases; set trains and the phase. A refused edit names the hex or company and the rule."
+            f"{drawn} Edit it by {title}'s board rules ({facts.doc}): choose a hex, lay or upgrade a tile from "
+            f"its offer, place {facts.marker}s; set trains and the phase. A refused edit names the hex or company and "
+            "the rule."
         )
         title_board_edit.problems(rules, pos)
         map_col, panel = st.columns([4, 3], gap="medium")
@@ -155,7 +159,8 @@ def show(pos: BoardPosition) -> None:
                 title_board_edit.hex_panel(rules, pos, hex_)
         with map_col:
             figure = position_figure(pos, height_for_width(board, EDIT_MAP_WIDTH), selected=[hex_])
-            st.plotly_chart(figure, key="title-board-map", config=config)
+            figure.update_layout(width=EDIT_MAP_WIDTH)
+            st.plotly_chart(figure, key="title-board-map", config=config, width="content")
     else:
         st.caption(
             f"{drawn} {title}'s board rules check it (any fault is listed above the map); it is not edited here yet: "

@@ -1,9 +1,10 @@
-"""The Board page's editor for a title whose board edits are on the core's positions (1860: docs/board-1860.md,
-docs/app.md "Editing an 1860 board"), called by pages/title_board.py: a hex chosen, its tile offer (optionally
-for the company on its turn, whose lay rules then apply), the tile removed, bases placed (that company's built by
-its rules) and removed; the companies' trains, the phase and the board-rule options. Every edit is the title's
-pure function (`Title.edit`): refused whole with the hex or company and the rule named, or made with Undo to step
-back."""
+"""The Board page's editor for a title whose board edits are on the core's positions (`solver.core.editing`; 1860:
+docs/board-1860.md, 18BF: docs/board-18bf.md; docs/app.md "Editing an 1860 or 18BF board"), called by
+pages/title_board.py: a hex chosen, its tile offer (for a title with turn rules, optionally for the company on its
+turn, whose lay rules then apply), the tile removed, station markers placed (that company's built by its rules) and
+removed; the companies' trains, the phase and the board-rule options. Every edit is the title's pure function
+(`Title.edit`): refused whole with the hex or company and the rule named, or made with Undo to step back. The words
+(base, station marker), the sections cited and the options are the title's `EditRules`."""
 
 from __future__ import annotations
 
@@ -14,12 +15,12 @@ import streamlit as st
 
 from pages import session
 from solver.core.board_position import BoardPosition
+from solver.core.editing import operating
 from solver.titles.registry import Title
 
 HEX = "title_edit_hex"
 LAYER = "title_edit_company"
 NOBODY = "(copying the table: no company)"
-OPTIONS = (("no_train_limit", "No train limit (RB L285)"), ("two_7_4_trains", "Two 7+4 trains (RB L287)"))
 
 
 def _hex_label(pos: BoardPosition, hex_: str) -> str:
@@ -37,7 +38,7 @@ def selected_hex(pos: BoardPosition) -> str:
 
 
 def hex_panel(rules: Title, pos: BoardPosition, hex_: str) -> None:
-    """The chosen hex: what lies there, its tile offer and its bases."""
+    """The chosen hex: what lies there, its tile offer and its station markers (bases, in 1860)."""
     here = pos.tiles.get(hex_)
     where = _hex_label(pos, hex_)
     st.markdown(f"**{where}**: " + (f"tile {here.tile} at rotation {here.rotation}" if here else "no tile"))
@@ -45,21 +46,22 @@ def hex_panel(rules: Title, pos: BoardPosition, hex_: str) -> None:
         session.apply_board(lambda p: rules.edit("remove_tile", p, hex_), f"Removed the tile on {hex_}.")
         st.rerun()
     _tile_offer(rules, pos, hex_)
-    _bases(rules, pos, hex_)
+    _markers(rules, pos, hex_)
 
 
 def _tile_offer(rules: Title, pos: BoardPosition, hex_: str) -> None:
-    layers = [NOBODY, *pos.companies]
-    if st.session_state.get(LAYER) not in layers:
-        st.session_state[LAYER] = NOBODY
-    st.selectbox("Laid or built by (its turn's rules apply: reach, RB L483-L499, L511)", layers, key=LAYER)
-    company = _on_turn()
-    offers = rules.edit("tile_offer", pos, hex_, company)
+    facts = rules.edit_rules
+    if facts.turn_rule is not None:
+        layers = [NOBODY, *pos.companies]
+        if st.session_state.get(LAYER) not in layers:
+            st.session_state[LAYER] = NOBODY
+        st.selectbox(f"Laid or built by (its turn's rules apply: {facts.turn_rule})", layers, key=LAYER)
+    company = _on_turn(rules)
+    turn = () if company is None else (company,)
+    offers = rules.edit("tile_offer", pos, hex_, *turn)
     with st.expander(f"Tile offer for {hex_} ({len(offers)})", expanded=True):
         if not offers:
-            st.caption(
-                "No tile may be laid here now (its colour, the phase, the box or the rules: docs/board-1860.md)."
-            )
+            st.caption(f"No tile may be laid here now (its colour, the phase, the box or the rules: {facts.doc}).")
             return
         table = [
             {
@@ -78,56 +80,63 @@ def _tile_offer(rules: Title, pos: BoardPosition, hex_: str) -> None:
         if c3.button("Lay", type="primary", key=f"lay-{hex_}"):
             by = f" for {company}" if company else ""
             session.apply_board(
-                lambda p: rules.edit("lay_tile", p, hex_, choice.tile, rotation, company),
+                lambda p: rules.edit("lay_tile", p, hex_, choice.tile, rotation, *turn),
                 f"Laid tile {choice.tile} on {hex_} at rotation {rotation}{by}.",
             )
             st.rerun()
 
 
-def _on_turn() -> str | None:
-    """The company chosen in *Laid or built by*, whose turn's rules apply to its tiles and bases (None: copying)."""
+def _on_turn(rules: Title) -> str | None:
+    """The company chosen in *Laid or built by*, whose turn's rules apply to its tiles and markers (None: copying,
+    and always for a title without turn rules)."""
     layer = st.session_state.get(LAYER, NOBODY)
-    return None if layer == NOBODY else str(layer)
+    return None if layer == NOBODY or rules.edit_rules.turn_rule is None else str(layer)
 
 
-def _bases(rules: Title, pos: BoardPosition, hex_: str) -> None:
+def _markers(rules: Title, pos: BoardPosition, hex_: str) -> None:
+    """Each node of the hex with spaces (London's six parts, each space of a multi-space city): its markers, and a
+    company's placed or removed."""
     nodes = pos.face(hex_).nodes
     spaces = [i for i, node in enumerate(nodes) if node.slots > 0]
     if not spaces:
         return
     markers = pos.stations.get(hex_, ())
-    st.markdown("**Bases**")
+    word = rules.edit_rules.marker
+    st.markdown(f"**{word.capitalize()}s**")
     for i in spaces:
         here = markers[i] if markers else ()
         name = nodes[i].name or nodes[i].kind
-        cols = st.columns([2, 3, 2], vertical_alignment="bottom")
+        cols = st.columns([4, 3, 2], vertical_alignment="center")
         cols[0].write(f"n{i} {name} ({len(here)}/{nodes[i].slots}): {', '.join(here) or 'free'}")
         company = cols[1].selectbox(
-            f"Company for n{i}", list(pos.board.companies), key=f"base-{hex_}-{i}", label_visibility="collapsed"
+            f"Company for n{i}", operating(rules.edit_rules, pos), key=f"base-{hex_}-{i}", label_visibility="collapsed"
         )
         if company in here:
-            if cols[2].button("Remove base", key=f"unbase-{hex_}-{i}"):
+            if cols[2].button("Remove", key=f"unbase-{hex_}-{i}", help=f"Remove {company}'s {word} from n{i}"):
                 session.apply_board(
                     partial(rules.edit, "remove_marker", hex_=hex_, node=i, company=company),
-                    f"Removed {company}'s base on {hex_}.",
+                    f"Removed {company}'s {word} on {hex_} n{i}.",
                 )
                 st.rerun()
-        elif cols[2].button("Place base", key=f"rebase-{hex_}-{i}"):
-            built = company == _on_turn()  # built on its turn: its bases must reach the station (RB L511)
+        elif cols[2].button("Place", key=f"rebase-{hex_}-{i}", help=f"Place {company}'s {word} on n{i}"):
+            # built on its turn (a title with turn rules): its markers must reach the station (1860: RB L511)
+            built = {"built": True} if company == _on_turn(rules) else {}
             session.apply_board(
-                partial(rules.edit, "place_marker", hex_=hex_, node=i, company=company, built=built),
-                f"{'Built' if built else 'Placed'} {company}'s base on {hex_}.",
+                partial(rules.edit, "place_marker", hex_=hex_, node=i, company=company, **built),
+                f"{'Built' if built else 'Placed'} {company}'s {word} on {hex_} n{i}.",
             )
             st.rerun()
 
 
 def companies_panel(rules: Title, pos: BoardPosition) -> None:
     """A company's trains (it enters play once its home base is on the map), or out of play."""
+    # chosen outside the form, so that its trains are shown as soon as it is chosen (in the form, the field would
+    # show the previous company's trains until a submit, and Save would drop what was typed)
+    company = st.selectbox("Company", operating(rules.edit_rules, pos), key="title-trains-company")
+    held = pos.companies.get(company)
     with st.form("title-trains"):
-        company = st.selectbox("Company", list(pos.board.companies), key="title-trains-company")
-        held = pos.companies.get(company)
         names = st.text_input(
-            "Trains (comma-separated, e.g. 2+1, 3+2)",
+            f"Trains (comma-separated, e.g. {rules.edit_rules.train_examples})",
             value=", ".join(held.trains) if held else "",
             key=f"title-trains-{company}",
         )
@@ -147,7 +156,7 @@ def phase_panel(rules: Title, pos: BoardPosition) -> None:
         phase = st.selectbox("Phase", pos.board.phases, index=pos.board.phases.index(pos.phase), key="title_edit_phase")
         chosen = {
             key: st.checkbox(label, value=bool(pos.rules.get(key, False)), key=f"title_edit_{key}")
-            for key, label in OPTIONS
+            for key, label in rules.edit_rules.options
         }
         save = st.form_submit_button("Set phase and options")
     if save:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from solver.core.board_position import BoardPosition
-from solver.errors import InputError, Problem
+from solver.errors import InputError, Problem, cited
 from solver.jsonfile import read_json_file
 from solver.titles.registry import DEFAULT_TITLE, TITLES, title
 
@@ -34,14 +34,24 @@ def title_of(position: AnyPosition) -> str:
     return position.title
 
 
+def position_object(data: Any, what: str) -> dict[str, Any]:
+    """The parsed JSON of a position file, which must be an object; InputError naming `what` (the file) otherwise,
+    in words rather than the format reader's."""
+    if not isinstance(data, dict):
+        kind = {list: "a list", str: "a string", bool: "true or false", type(None): "null"}.get(type(data), "a number")
+        raise InputError([Problem(what, "format", f"a position file holds a JSON object ({{...}}), not {kind}")])
+    return data
+
+
 def parse_any_position(data: Any, what: str = "position") -> AnyPosition:
     """A checked position of any title from parsed JSON; InputError with one Problem per fault. A file without
     `game`, or with a `game` that is not a string, is read as 1862's (so its messages are 1862's as before); a
-    `game` that names no title is refused naming every title."""
-    game = data.get("game", DEFAULT_TITLE) if isinstance(data, dict) else DEFAULT_TITLE
+    `game` that names no title is refused naming every title; JSON that is not an object is refused naming `what`
+    (the file) in words, not the reader's jargon."""
+    game = position_object(data, what).get("game", DEFAULT_TITLE)
     if not isinstance(game, str):
         game = DEFAULT_TITLE
-    position: AnyPosition = title(game).read_position(data, what)
+    position: AnyPosition = title(game, what).read_position(data, what)
     return position
 
 
@@ -62,20 +72,11 @@ def load_checked_position(path: str | Path) -> AnyPosition:
     try:
         position = load_any_position(path)
     except InputError as exc:
-        raise InputError([_cited(p) for p in exc.problems]) from None
+        raise InputError([cited(p) for p in exc.problems]) from None
     problems = title(title_of(position)).board_problems(position)
     if problems:
-        raise InputError([_cited(p) for p in problems])
+        raise InputError([cited(p) for p in problems])
     return position
-
-
-def _cited(problem: Problem) -> Problem:
-    """The problem with its rule said in its message where the rule is not a section number (1860's `Track Tiles,
-    RB L450-L453`), which `Problem.__str__` cites itself."""
-    rule = problem.rule
-    if not rule or rule[0].isdigit() or not any(c.isdigit() for c in rule) or rule in problem.message:
-        return problem
-    return Problem(problem.where, rule, f"{problem.message} ({rule})")
 
 
 def what_was_checked(position: BoardPosition) -> str:

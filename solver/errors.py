@@ -29,6 +29,22 @@ class Problem:
         return f"{self.where}: {self.message}" + (f" (rule {self.rule})" if cited else "")
 
 
+def cited(problem: Problem) -> Problem:
+    """The problem with its rule said in its message where `Problem.__str__` does not cite it: a rule that is not a
+    section number but names a place in a rulebook (1860's `Track Tiles, RB L450-L453`, 18BF's `§10.6`); unchanged
+    when the rule is a section number (cited by `__str__`), has no number (`format`) or is said already. The one
+    way the command line and the pages cite a problem."""
+    rule = problem.rule
+    if not rule or rule[0].isdigit() or not any(c.isdigit() for c in rule) or rule in problem.message:
+        return problem
+    return Problem(problem.where, rule, f"{problem.message} ({rule})")
+
+
+def problem_text(problem: Problem) -> str:
+    """A problem as the command line prints it and the pages show it: its place, message and rule (`cited`)."""
+    return str(cited(problem))
+
+
 class SolverError(Exception):
     """Base class of every error the solver reports to a user (the CLI exits with code 2)."""
 

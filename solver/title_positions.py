@@ -17,7 +17,7 @@ from typing import Any
 
 from solver.any_position import short_title
 from solver.core.board_data import load_board
-from solver.core.board_position import BoardPosition, parse_position
+from solver.core.board_position import BOARD, BoardPosition, parse_position
 from solver.errors import InputError, Problem
 
 
@@ -33,7 +33,8 @@ def new_title_position(
     for company in companies:
         info = board.companies.get(company)
         if info is None:
-            problems.append(Problem(f"company {company}", "board data", f"{company!r} is not a company of {game}"))
+            why = f"{company!r} is not a company of {game}"
+            problems.append(Problem(f"company {company}", board.rule("companies", BOARD), why))
             continue
         in_play[company] = {"trains": []}
         if info.home is None:
@@ -42,7 +43,7 @@ def new_title_position(
             problems.append(
                 Problem(
                     f"company {company}",
-                    "board data",
+                    board.rule("hexes", BOARD),
                     f"its home {info.home} is not on the {board.map_variant} map; leave it out of play",
                 )
             )

@@ -85,7 +85,8 @@ def test_an_unknown_title_is_refused_naming_every_title() -> None:
     with pytest.raises(InputError) as err:
         parse_any_position({"game": "1863", "phase": "2"})
     [problem] = err.value.problems
-    assert problem.where == "game" and "'1863' is not a title of this assistant (1862, 1860, 18bf)" in str(problem)
+    assert problem.where == "position game"
+    assert "'1863' is not a title of this assistant (1862, 1860, 18bf)" in str(problem)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)

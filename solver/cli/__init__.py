@@ -11,14 +11,17 @@ alone, so ``routes`` never loads polars, plotly or the importer (docs/reliabilit
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import importlib
 import json
 import os
+import signal
 import sys
 from collections.abc import Sequence
+from types import FrameType
 
-from solver.errors import Problem, SolverError
+from solver.errors import Problem, SolverError, problem_text
 
 # Each command and its line in ``--help``, in the order listed there.
 COMMANDS = {
@@ -33,7 +36,7 @@ COMMANDS = {
     "review": "review the runs of 18xx.games game exports against the best runs",
     "position": "write the position of an 18xx.games game before an action",
 }
-EXIT_OK, EXIT_INPUT = 0, 2
+EXIT_OK, EXIT_INPUT, EXIT_INTERRUPTED = 0, 2, 130
 
 
 class _Parser(argparse.ArgumentParser):
@@ -83,21 +86,45 @@ def report_problems(problems: Sequence[Problem], as_json: bool) -> None:
         print(json.dumps(payload, indent=2))
     else:
         for problem in problems:
-            print(f"error: {problem}", file=sys.stderr)
+            print(f"error: {problem_text(problem)}", file=sys.stderr)
+
+
+def interrupted() -> int:
+    """Say that Ctrl-C ended the command (before or outside a search, which reports its own stop): exit code 130."""
+    print("interrupted", file=sys.stderr)
+    return EXIT_INTERRUPTED
+
+
+def quiet_interrupt() -> None:
+    """After the command: a Ctrl-C while the interpreter shuts down (flushing the output, ending threads) ends the
+    process with exit code 130 and what was printed kept, not with a traceback."""
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+        os._exit(EXIT_INTERRUPTED)
+
+    signal.signal(signal.SIGINT, on_signal)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line `argv` (default: the process's arguments) and give its exit code. Ctrl-C at any point
+    of it (the command's module loading, reading the arguments, the work) gives 130 and one line, no traceback."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(argv).parse_args(argv)
+    try:
+        args = build_parser(argv).parse_args(argv)
+        return _run(args)
+    except KeyboardInterrupt:
+        return interrupted()
+
+
+def _run(args: argparse.Namespace) -> int:
     as_json = bool(getattr(args, "json", False))
     try:
         result: int = args.run(args)
     except SolverError as exc:
         report_problems(exc.problems, as_json)
         return EXIT_INPUT
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:
         # The reader stopped early (e.g. `| head`): say nothing more, and let Python's exit flush go nowhere.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from solver.errors import InputError, Problem
@@ -23,6 +23,27 @@ def add_json_flag(parser: argparse.ArgumentParser) -> None:
 
 def print_json(payload: Any) -> None:
     print(json.dumps(payload, indent=2, ensure_ascii=False))
+
+
+def print_steps(steps: Sequence[object], payload: dict[str, Any], as_json: bool) -> int:
+    """A preview's answer: its step log, one step a line, or with `--json` `{"ok": true, ...payload}`; exit code 0."""
+    if as_json:
+        print_json({"ok": True, **payload})
+    else:
+        for step in steps:
+            print(step)
+    return 0
+
+
+def refuse_flags(args: argparse.Namespace, not_here: Mapping[str, str], title: str) -> None:
+    """InputError naming each flag given in `args` that `not_here` says has no rule in `title`, and why."""
+    problems = [
+        Problem(f"--{k.replace('_', '-')}", f"not a rule of {title}", why)
+        for k, why in not_here.items()
+        if getattr(args, k, False)
+    ]
+    if problems:
+        raise InputError(problems)
 
 
 def name_value_pairs(items: Iterable[str], what: str) -> list[tuple[str, int]]:
@@ -67,7 +88,7 @@ def require_title_can(path: str, command: str, capability: Capability) -> None:
 
     data = read_json_file(path, "position")
     game = data.get("game", DEFAULT_TITLE) if isinstance(data, dict) else DEFAULT_TITLE
-    here = title(game if isinstance(game, str) else DEFAULT_TITLE)
+    here = title(game if isinstance(game, str) else DEFAULT_TITLE, path)
     if not here.can(capability):
         able = " and ".join(t.short for t in TITLES.values() if t.can(capability))
         message = f"`{command}` is not available for {here.short} positions yet: it works with {able} positions"

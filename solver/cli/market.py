@@ -89,10 +89,9 @@ def _price(args: argparse.Namespace) -> int:
 def run_dividend(args: argparse.Namespace) -> int:
     if g18bf.wants_18bf(args):
         return g18bf.run_dividend(args)
-    if args.revenue is None:
-        raise InputError([Problem("--revenue", "format", "give the revenue run with --revenue")])
-    if g1860.wants_1860(args):
+    if g1860.wants_1860(args):  # reads --position first: a file of no title is refused before a flag is missed
         return g1860.run_dividend(args)
+    g1860.required_revenue(args)
     holdings: dict[str, int] = {}
     for name, n in name_value_pairs(args.holding, "--holding"):
         holdings[name] = holdings.get(name, 0) + n

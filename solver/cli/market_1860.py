@@ -7,18 +7,18 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from solver.any_position import load_any_position
-from solver.cli.common import name_value_pairs
+from solver.any_position import load_checked_position
+from solver.cli.common import name_value_pairs, print_steps, refuse_flags
+from solver.cli.solving import check_preview_time_limit, ctrl_c_stops, stopped_by_ctrl_c
 from solver.core.board_data import load_board
 from solver.core.board_position import BoardPosition
 from solver.core.market import check_stacks, order_by_price
 from solver.core.money_steps import Step
 from solver.errors import InputError, Problem
-from solver.titles.g1860.modes import position_problems
+from solver.errors import cited as cited_problem
 from solver.titles.g1860.money import rulebook
 from solver.titles.g1860.money.dividend import dividend_preview
 from solver.titles.g1860.money.insolvency import insolvency_preview
@@ -54,14 +54,7 @@ def cited(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namesp
         try:
             return run(args)
         except InputError as exc:
-            raise InputError(
-                [
-                    p
-                    if "RB L" not in p.rule or p.rule in p.message
-                    else Problem(p.where, p.rule, f"{p.message} ({p.rule})")
-                    for p in exc.problems
-                ]
-            ) from None
+            raise InputError([cited_problem(p) for p in exc.problems]) from None
 
     return wrapped
 
@@ -124,23 +117,12 @@ def add_flags(dividend: argparse.ArgumentParser, sell: argparse.ArgumentParser, 
     )
 
 
-def _refuse_flags(args: argparse.Namespace) -> None:
-    problems = [
-        Problem(f"--{k.replace('_', '-')}", "not a rule of 1860", why)
-        for k, why in NOT_IN_1860.items()
-        if getattr(args, k, False)
-    ]
-    if problems:
-        raise InputError(problems)
-
-
 def _position(path: str) -> BoardPosition:
-    position = load_any_position(path)
+    """The 1860 position of `path`, checked as `validate` checks it (its board data and board rules: rule modes,
+    tiles, bases, trains) and then its money: a preview never reads a position `validate` refuses."""
+    position = load_checked_position(path)
     if not isinstance(position, BoardPosition) or position.board.title != TITLE:
         raise InputError([Problem(path, "format", 'this preview reads an 1860 position ("game": "1860")')])
-    problems = position_problems(position)
-    if problems:
-        raise InputError(problems)
     check_money(position)
     return position
 
@@ -183,18 +165,16 @@ def _privates(position: BoardPosition, items: Sequence[str]) -> dict[str, int]:
     return privates
 
 
-def _print(steps: Sequence[Step], payload: dict[str, Any], as_json: bool) -> int:
-    if as_json:
-        print(json.dumps({"ok": True, **payload}, indent=2, ensure_ascii=False))
-    else:
-        for step in steps:
-            print(step)
-    return 0
+def required_revenue(args: argparse.Namespace) -> int:
+    """The revenue `--revenue` gives to a dividend preview (1862's and 1860's); InputError naming the flag without."""
+    if args.revenue is None:
+        raise InputError([Problem("--revenue", "format", "give the revenue run with --revenue")])
+    return int(args.revenue)
 
 
 @cited
 def run_dividend(args: argparse.Namespace) -> int:
-    _refuse_flags(args)
+    refuse_flags(args, NOT_IN_1860, "1860")
     holdings = _pairs(args.holding, "--holding")
     price, treasury, stacks, company = args.price, args.treasury, None, ""
     if args.position:
@@ -209,7 +189,7 @@ def run_dividend(args: argparse.Namespace) -> int:
         raise InputError([Problem("--price", "format", "give --price, or --position and --company")])
     out = dividend_preview(
         price,
-        args.revenue,
+        required_revenue(args),
         pay=not args.withhold,
         subsidy=args.subsidy,
         treasury=treasury,
@@ -218,12 +198,12 @@ def run_dividend(args: argparse.Namespace) -> int:
         stacks=stacks,
         state=args.state,
     )
-    return _print(out.steps, out.to_dict(), args.json)
+    return print_steps(out.steps, out.to_dict(), args.json)
 
 
 @cited
 def run_sell(args: argparse.Namespace) -> int:
-    _refuse_flags(args)
+    refuse_flags(args, NOT_IN_1860, "1860")
     price = args.price
     extra: dict[str, Any] = {}
     has_train, operated, after_8 = not args.no_train, not (args.not_operated or args.not_floated), args.after_8
@@ -252,7 +232,7 @@ def run_sell(args: argparse.Namespace) -> int:
         full_price_variant=args.full_price_variant,
         **extra,
     )
-    return _print(out.steps, out.to_dict(), args.json)
+    return print_steps(out.steps, out.to_dict(), args.json)
 
 
 @cited
@@ -268,7 +248,7 @@ def run_order(args: argparse.Namespace) -> int:
         stacks.setdefault(price, []).append(match[0])
     order = order_by_price(check_stacks(market(), stacks, rulebook.OPERATING_ORDER))
     steps = [Step(f"{i}. {c}", rulebook.OPERATING_ORDER) for i, c in enumerate(order, 1)]
-    return _print(steps, {"order": order}, args.json)
+    return print_steps(steps, {"order": order}, args.json)
 
 
 @cited
@@ -277,20 +257,26 @@ def run_nationalise(args: argparse.Namespace) -> int:
     revenues = {
         _company(position, argparse.Namespace(company=c)): r for c, r in _pairs(args.revenue, "--revenue").items()
     }
-    out = nationalisation_preview(
-        position, revenues=revenues, time_limit=args.time_limit, privates=_privates(position, args.private)
-    )
+    privates = _privates(position, args.private)
+    check_preview_time_limit(args.time_limit)
+    with ctrl_c_stops() as stop:
+        out = nationalisation_preview(
+            position, revenues=revenues, time_limit=args.time_limit, stop=stop, privates=privates
+        )
     steps = list(out.steps)
     if out.values:
         steps += [Step(f"{v.player}: {v.total}", rulebook.ASSETS) for v in out.values.players]
-    return _print(steps, out.to_dict(), args.json)
+    return print_steps(steps, {**out.to_dict(), **stopped_by_ctrl_c(stop, args.json)}, args.json)
 
 
 @cited
 def run_insolvency(args: argparse.Namespace) -> int:
     position = _position(args.position)
-    out = insolvency_preview(position, _company(position, args), leased=args.leased, time_limit=args.time_limit)
-    return _print(out.steps, out.to_dict(), args.json)
+    company = _company(position, args)
+    check_preview_time_limit(args.time_limit)
+    with ctrl_c_stops() as stop:
+        out = insolvency_preview(position, company, leased=args.leased, time_limit=args.time_limit, stop=stop)
+    return print_steps(out.steps, {**out.to_dict(), **stopped_by_ctrl_c(stop, args.json)}, args.json)
 
 
 @cited
@@ -298,4 +284,4 @@ def run_value(args: argparse.Namespace) -> int:
     position = _position(args.position)
     out = player_values(position, privates=_privates(position, args.private))
     steps = [*out.steps, *(Step(f"{v.player}: {v.total}", rulebook.ASSETS) for v in out.players)]
-    return _print(steps, out.to_dict(), args.json)
+    return print_steps(steps, out.to_dict(), args.json)

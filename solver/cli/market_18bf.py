@@ -10,13 +10,13 @@ unproven, 4 when no run was found: then nothing is previewed)."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from solver.any_position import load_any_position
-from solver.cli.common import print_json
+from solver.any_position import load_checked_position, position_object
+from solver.cli.common import print_json, print_steps, refuse_flags
+from solver.cli.solving import check_preview_time_limit, ctrl_c_stops, stopped_by_ctrl_c
 from solver.core.board_position import BoardPosition
-from solver.core.money_steps import Step
 from solver.errors import InputError, Problem
 from solver.jsonfile import read_json_file
 from solver.titles.g18bf.money import rulebook
@@ -58,8 +58,7 @@ def wants_18bf(args: argparse.Namespace) -> bool:
     path = getattr(args, "position", None)
     if path is None:
         return False
-    data = read_json_file(path, "position")
-    return isinstance(data, dict) and data.get("game") == TITLE
+    return position_object(read_json_file(path, "position"), path).get("game") == TITLE
 
 
 def register(actions: argparse._SubParsersAction[argparse.ArgumentParser], add_json: Any) -> None:
@@ -120,22 +119,30 @@ def _earnings_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--time-limit", type=float, default=30.0, help="seconds for the best run (default 30)")
 
 
-def _earnings(args: argparse.Namespace, position: BoardPosition, money: CompanyMoney) -> RunEarnings | None:
-    """The company's best run when `--best-run` asks for it (refused beside `--revenue`), printed in words."""
+@dataclass(frozen=True)
+class _Earnings:
+    """The best run `--best-run` asked for (None without it) and, for `--json`, `stopped_by` when Ctrl-C ended it."""
+
+    best: RunEarnings | None = None
+    stopped: dict[str, str] = field(default_factory=dict)
+
+    def fields(self) -> dict[str, Any]:
+        return {} if self.best is None else {"best_run": self.best.to_dict(), **self.stopped}
+
+
+def _earnings(args: argparse.Namespace, position: BoardPosition, money: CompanyMoney) -> _Earnings:
+    """The company's best run when `--best-run` asks for it (refused beside `--revenue`), printed in words; Ctrl-C
+    stops its search as the time limit does, and the answer says so."""
     if not args.best_run:
-        return None
+        return _Earnings()
     if args.revenue is not None:
         raise InputError([Problem("--best-run", rulebook.RUN, "give --revenue or --best-run, not both")])
-    _check_time_limit(args.time_limit)
-    best = best_earnings(position, money.company, time_limit=args.time_limit)
+    check_preview_time_limit(args.time_limit)
+    with ctrl_c_stops() as stop:
+        best = best_earnings(position, money.company, time_limit=args.time_limit, stop=stop)
     if not args.json:
         print(f"{money.company}'s best run: {best.revenue}, {best.status_text} ({best.routes_text()}) ({rulebook.RUN})")
-    return best
-
-
-def _check_time_limit(seconds: float) -> None:
-    if seconds < 0:
-        raise InputError([Problem("--time-limit", "format", f"seconds from 0, not {seconds:g}")])
+    return _Earnings(best, stopped_by_ctrl_c(stop, args.json))
 
 
 def _exit(best: RunEarnings | None) -> int:
@@ -144,7 +151,9 @@ def _exit(best: RunEarnings | None) -> int:
 
 
 def _position(path: str) -> BoardPosition:
-    position = load_any_position(path)
+    """The 18BF position of `path`, checked as `validate` checks it (its board data and board rules: tiles, markers,
+    trains, company fields) and then its money: a preview never reads a position `validate` refuses."""
+    position = load_checked_position(path)
     if not isinstance(position, BoardPosition) or position.board.title != TITLE:
         raise InputError([Problem(path, "format", 'this preview reads an 18BF position ("game": "18bf")')])
     check_money(position)
@@ -157,27 +166,8 @@ def _company(args: argparse.Namespace) -> str:
     return str(args.company)
 
 
-def _refuse_flags(args: argparse.Namespace) -> None:
-    problems = [
-        Problem(f"--{k.replace('_', '-')}", "not a rule of 18BF", why)
-        for k, why in NOT_IN_18BF.items()
-        if getattr(args, k, False)
-    ]
-    if problems:
-        raise InputError(problems)
-
-
-def _print(steps: Sequence[Step], payload: dict[str, Any], as_json: bool) -> int:
-    if as_json:
-        print_json({"ok": True, **payload})
-    else:
-        for step in steps:
-            print(step)
-    return 0
-
-
 def run_dividend(args: argparse.Namespace) -> int:
-    _refuse_flags(args)
+    refuse_flags(args, NOT_IN_18BF, "18BF")
     position = _position(args.position)
     money = company_money(position, _company(args))
     kwargs: dict[str, Any] = {
@@ -188,9 +178,10 @@ def run_dividend(args: argparse.Namespace) -> int:
         "stacks": position.market,
     }
     price = needs_price(money)
-    best = _earnings(args, position, money)
+    earnings = _earnings(args, position, money)
+    best = earnings.best
     if best is not None and not best.found:
-        _no_run(best, args.json)
+        _no_run(earnings, args.json)
         return 4
     revenue = best.revenue if best is not None else _revenue(args)
     if args.withhold and args.half:
@@ -198,11 +189,11 @@ def run_dividend(args: argparse.Namespace) -> int:
     if args.withhold or args.half or money.kind == "minor":
         choice: Choice = "withhold" if args.withhold else "half" if args.half else "full"
         out = dividend_preview(money.kind, price, revenue, choice=choice, **kwargs)
-        _print(out.steps, {**out.to_dict(), **_run_field(best)}, args.json)
+        print_steps(out.steps, {**out.to_dict(), **earnings.fields()}, args.json)
         return _exit(best)
     options = dividend_options(money.kind, price, revenue, **kwargs)
     if args.json:
-        print_json({"ok": True, "options": {c: o.to_dict() for c, o in options.items()}, **_run_field(best)})
+        print_json({"ok": True, "options": {c: o.to_dict() for c, o in options.items()}, **earnings.fields()})
         return _exit(best)
     for choice, out in options.items():
         print(f"{choice}:")
@@ -217,18 +208,14 @@ def _revenue(args: argparse.Namespace) -> int:
     return int(args.revenue)
 
 
-def _run_field(best: RunEarnings | None) -> dict[str, Any]:
-    return {} if best is None else {"best_run": best.to_dict()}
-
-
-def _no_run(best: RunEarnings, as_json: bool) -> None:
-    """The time limit came before any run was found: nothing to preview (exit code 4)."""
+def _no_run(earnings: _Earnings, as_json: bool) -> None:
+    """The time limit or Ctrl-C came before any run was found: nothing to preview (exit code 4)."""
     if as_json:
-        print_json({"ok": False, "best_run": best.to_dict()})
+        print_json({"ok": False, **earnings.fields()})
 
 
 def run_sell(args: argparse.Namespace) -> int:
-    _refuse_flags(args)
+    refuse_flags(args, NOT_IN_18BF, "18BF")
     position = _position(args.position)
     money = company_money(position, _company(args))
     if not args.seller:
@@ -244,15 +231,16 @@ def run_sell(args: argparse.Namespace) -> int:
         operated=money.operated,
         company=money.company,
     )
-    return _print(out.steps, out.to_dict(), args.json)
+    return print_steps(out.steps, out.to_dict(), args.json)
 
 
 def run_loans(args: argparse.Namespace) -> int:
     position = _position(args.position)
     money = company_money(position, _company(args))
-    best = _earnings(args, position, money)
+    earnings = _earnings(args, position, money)
+    best = earnings.best
     if best is not None and not best.found:
-        _no_run(best, args.json)
+        _no_run(earnings, args.json)
         return 4
     if best is not None or args.revenue is not None:
         if args.withheld:
@@ -265,7 +253,7 @@ def run_loans(args: argparse.Namespace) -> int:
             cheapest_train=args.cheapest_train,
             price=needs_price(money),
         )
-        _print(turn.steps, {**turn.to_dict(), **_run_field(best)}, args.json)
+        print_steps(turn.steps, {**turn.to_dict(), **earnings.fields()}, args.json)
         return _exit(best)
     out = end_of_turn_preview(
         money.kind,
@@ -278,7 +266,7 @@ def run_loans(args: argparse.Namespace) -> int:
         company=money.company,
         phase=position.phase,
     )
-    return _print(out.steps, out.to_dict(), args.json)
+    return print_steps(out.steps, out.to_dict(), args.json)
 
 
 def run_start(args: argparse.Namespace) -> int:
@@ -287,7 +275,7 @@ def run_start(args: argparse.Namespace) -> int:
             [Problem("--bid", rulebook.MINOR_START, "give --bid (a minor) or --par (a public), one of them")]
         )
     out: StartOutcome = minor_start(args.bid) if args.bid is not None else public_start(args.par, args.phase)
-    return _print(out.steps, out.to_dict(), args.json)
+    return print_steps(out.steps, out.to_dict(), args.json)
 
 
 def run_endgame(args: argparse.Namespace) -> int:
@@ -305,10 +293,12 @@ def run_endgame(args: argparse.Namespace) -> int:
 
 def run_trains(args: argparse.Namespace) -> int:
     position = _position(args.position)
-    _check_time_limit(args.time_limit)
-    out = train_decision(position, _company(args), args.train, time_limit=args.time_limit)
+    check_preview_time_limit(args.time_limit)
+    with ctrl_c_stops() as stop:
+        out = train_decision(position, _company(args), args.train, time_limit=args.time_limit, stop=stop)
+    stopped = stopped_by_ctrl_c(stop, args.json)
     if args.json:
-        print_json({"ok": True, **out.to_dict()})
+        print_json({"ok": True, **out.to_dict(), **stopped})
     else:
         print(
             f"{out.company} ({out.kind}, phase {out.phase}, cash {out.cash}, trains "
@@ -334,7 +324,7 @@ def run_redeem(args: argparse.Namespace) -> int:
     out = redemption_preview(
         money.kind, needs_price(money), money.cash, money.holdings, args.shares, company=money.company
     )
-    return _print(out.steps, out.to_dict(), args.json)
+    return print_steps(out.steps, out.to_dict(), args.json)
 
 
 def run_buy(args: argparse.Namespace) -> int:
@@ -354,4 +344,4 @@ def run_buy(args: argparse.Namespace) -> int:
         sold_this_round=args.sold_this_round,
         company=money.company,
     )
-    return _print(out.steps, out.to_dict(), args.json)
+    return print_steps(out.steps, out.to_dict(), args.json)

@@ -1,12 +1,15 @@
 """What every title's `routes` command shares (cli/routes.py for 1862, cli/core_routes.py for the titles on the core's
 protocol): the exit codes of a solve's status, the check of its time limit and worker count, Ctrl-C as the search's
-stop, and the status line that says what ended the search."""
+stop, and the status line that says what ended the search. The money previews that search (18BF's `market
+dividend|loans --best-run` and `market trains`, 1860's `market nationalise|insolvency`) take Ctrl-C as their stop the
+same way (`ctrl_c_stops`, `stopped_by_ctrl_c`)."""
 
 from __future__ import annotations
 
 import math
 import signal
 import socket
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -46,6 +49,16 @@ def check_limits(time_limit: float, workers: int) -> None:
         )
     if problems:
         raise InputError(problems)
+
+
+def check_preview_time_limit(seconds: float) -> None:
+    """InputError naming `--time-limit` of a money preview's searches (seconds for each best run) that is not a finite
+    number from 0 (0: no search, the preview says no run was found): `nan` passed every comparison and `-1` was
+    taken as no time at all."""
+    if not (math.isfinite(seconds) and seconds >= 0):
+        raise InputError(
+            [Problem("--time-limit", "format", f"must be a finite number of seconds from 0, not {seconds:g}")]
+        )
 
 
 @contextmanager
@@ -91,6 +104,17 @@ def status_line(status: str, seconds: float, bound: int | None, reason: str, sto
     limit."""
     stopped = stop.is_set()
     return proof_status(status, seconds, bound, reason, stopped, CTRL_C if stopped else "")
+
+
+def stopped_by_ctrl_c(stop: threading.Event, as_json: bool) -> dict[str, str]:
+    """For a command whose answer holds searches (a money preview's best runs): when Ctrl-C ended them, say so (a line
+    on stderr; with `--json` the answer's `stopped_by` field, returned here to add to it), so an answer not proven
+    names what ended it as the routes command's status line does. Nothing when Ctrl-C was not pressed."""
+    if not stop.is_set():
+        return {}
+    if not as_json:
+        print(f"stopped by {CTRL_C}: each run not proven above is the best found before it", file=sys.stderr)
+    return {"stopped_by": CTRL_C}
 
 
 def solved_line(status: str, seconds: float) -> str | None:

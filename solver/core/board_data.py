@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from solver.core.board_files import (
+    BoardRule,
     CompaniesFile,
     HexKind,
     KindSpec,
@@ -125,12 +126,13 @@ class Board:
     #: The phases of each value printed on an off-board area, in order (`title.json` → `value_columns`; empty
     #: when the title does not say: a drawing then merges equal neighbours).
     value_columns: tuple[tuple[str, ...], ...] = ()
-    #: Where the rulebook states a limit the loader checks (`title.json` → `rules`: `tile_counts`, `spaces`).
+    #: Where the rulebook states each fact the loader checks a position against (`title.json` → `rules`, keyed by
+    #: `BoardRule`).
     rules: Mapping[str, str] = dataclasses.field(default_factory=lambda: MappingProxyType({}))
 
-    def rule(self, limit: str, default: str) -> str:
-        """The rulebook's reference for `limit` (`tile_counts`, `spaces`), or `default` when the data gives none."""
-        return self.rules.get(limit, default)
+    def rule(self, fact: BoardRule, default: str) -> str:
+        """The rulebook's reference for `fact` (a `BoardRule`), or `default` when the data gives none."""
+        return self.rules.get(fact, default)
 
     @property
     def becomes(self) -> Mapping[str, frozenset[str]]:

@@ -38,6 +38,13 @@ class KindSpec(_Strict):
     joins: bool = False
 
 
+#: The facts of a title's board a position is checked against, each of which the title's rulebook may state
+#: (docs/board-data.md, `title.json` → `rules`): a hex of the map, tiles laid on land hexes, a tile of the box, a
+#: tile's fixed rotation, the copies of each tile, a company of the title, one marker of a company per node, the
+#: spaces of a node, a phase of the title.
+BoardRule = Literal["hexes", "land", "tiles", "rotations", "tile_counts", "companies", "markers", "spaces", "phase"]
+
+
 class TitleFile(_Strict):
     title: str
     name: str
@@ -49,8 +56,8 @@ class TitleFile(_Strict):
     company_kinds: dict[str, KindSpec] = Field(min_length=1)
     maps: tuple[str, ...] = Field(min_length=1)
     value_columns: tuple[tuple[str, ...], ...] = ()
-    # Where the title's rulebook states the limits the loader checks (`tile_counts`, `spaces`)
-    rules: dict[Literal["tile_counts", "spaces"], str] = Field(default_factory=dict)
+    # Where the title's rulebook states each fact the loader checks a position against (`BoardRule`)
+    rules: dict[BoardRule, str] = Field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- nodes and paths, shared by map.json and tiles.json

@@ -179,16 +179,25 @@ def _tile_problems(board: Board, spec: PositionFile) -> list[Problem]:
         hex_ = board.hexes.get(lay.hex)
         tile = board.tiles.get(lay.tile)
         if hex_ is None:
-            problems.append(Problem(where, BOARD, f"{lay.hex} is not a hex of the {board.map_variant} map"))
+            problems.append(
+                Problem(where, board.rule("hexes", BOARD), f"{lay.hex} is not a hex of the {board.map_variant} map")
+            )
         elif hex_.kind != "land":
-            problems.append(Problem(where, BOARD, f"{lay.hex} is a {hex_.kind} hex: tiles are laid on land hexes"))
+            problems.append(
+                Problem(
+                    where, board.rule("land", BOARD), f"{lay.hex} is a {hex_.kind} hex: tiles are laid on land hexes"
+                )
+            )
         if lay.hex in seen:
             problems.append(Problem(where, FORMAT, f"{lay.hex} is given a tile twice"))
         seen.add(lay.hex)
         if tile is None:
-            problems.append(Problem(where, BOARD, f"no tile {lay.tile!r} in the {board.title} box"))
+            problems.append(
+                Problem(where, board.rule("tiles", BOARD), f"no tile {lay.tile!r} in the {board.title} box")
+            )
         elif tile.fixed_rotation and lay.rotation != 0:
-            problems.append(Problem(where, BOARD, f"tile {lay.tile} is laid at rotation 0 only, not {lay.rotation}"))
+            why = f"tile {lay.tile} is laid at rotation 0 only, not {lay.rotation}"
+            problems.append(Problem(where, board.rule("rotations", BOARD), why))
     counts = Counter(lay.tile for lay in spec.tiles)
     for tile_id, used in sorted(counts.items()):
         tile = board.tiles.get(tile_id)
@@ -209,7 +218,9 @@ def _station_problems(board: Board, spec: PositionFile, faces: Mapping[str, Face
     for hex_id, nodes in spec.stations.items():
         where = f"stations {hex_id}"
         if hex_id not in board.hexes:
-            problems.append(Problem(where, BOARD, f"{hex_id} is not a hex of the {board.map_variant} map"))
+            problems.append(
+                Problem(where, board.rule("hexes", BOARD), f"{hex_id} is not a hex of the {board.map_variant} map")
+            )
             continue
         face = faces[hex_id]
         if len(nodes) != len(face.nodes):
@@ -226,9 +237,11 @@ def _station_problems(board: Board, spec: PositionFile, faces: Mapping[str, Face
             here = f"{where} node {i}"
             for company in markers:
                 if company not in board.companies:
-                    problems.append(Problem(here, BOARD, f"{company!r} is not a company of {board.title}"))
+                    problems.append(
+                        Problem(here, board.rule("companies", BOARD), f"{company!r} is not a company of {board.title}")
+                    )
             if len(set(markers)) != len(markers):
-                problems.append(Problem(here, BOARD, "a company has two markers on one node"))
+                problems.append(Problem(here, board.rule("markers", BOARD), "a company has two markers on one node"))
             if len(markers) > node.slots:
                 problems.append(
                     Problem(
@@ -297,10 +310,15 @@ def parse_position(data: Any, what: str = "position") -> BoardPosition:
     problems = _tile_problems(board, spec)
     for company in spec.companies:
         if company not in board.companies:
-            problems.append(Problem(f"companies {company}", BOARD, f"{company!r} is not a company of {board.title}"))
+            why = f"{company!r} is not a company of {board.title}"
+            problems.append(Problem(f"companies {company}", board.rule("companies", BOARD), why))
     if spec.phase not in board.phases:
         problems.append(
-            Problem("phase", BOARD, f"{spec.phase!r} is not a phase of {board.title} ({', '.join(board.phases)})")
+            Problem(
+                "phase",
+                board.rule("phase", BOARD),
+                f"{spec.phase!r} is not a phase of {board.title} ({', '.join(board.phases)})",
+            )
         )
     problems += _money_problems(board, spec)
     if problems:

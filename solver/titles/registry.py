@@ -78,7 +78,8 @@ class Title:
     board_rules: str | None = None
     # what `validate` and `show` say the board rules checked
     board_rules_checked: str = ""
-    # the module of its board edits (`lay_tile`, `tile_offer`, ... on the core's positions; docs/board-1860.md)
+    # the module of its board edits (`lay_tile`, `tile_offer`, ... on the core's positions, `solver.core.editing`
+    # given its `RULES`; docs/board-1860.md, docs/board-18bf.md)
     editor: str | None = None
 
     @property
@@ -131,6 +132,13 @@ class Title:
         """Its board edit `name` (a function of its `editor` module) called with these arguments."""
         assert self.editor is not None
         return _function(f"{self.editor}:{name}")(*args, **kwargs)
+
+    @property
+    def edit_rules(self) -> Any:
+        """Its editor's part in the core's edits (`RULES`, a `solver.core.editing.EditRules`): the words, sections
+        and options the Board page's editor shows."""
+        assert self.editor is not None
+        return importlib.import_module(self.editor).RULES
 
     def board_problems(self, position: Any) -> list[Any]:
         """Every fault of `position` against the title's board rules (Problems); empty without board rules."""
@@ -217,7 +225,8 @@ TITLES: Mapping[str, Title] = MappingProxyType(
                 # its evaluator, enumerator and optimizer (docs/routes-18bf.md) answer the `routes` and `score`
                 # commands and the Routes page; its money previews (docs/money-18bf.md) the `market` and `merger`
                 # commands and the Merger Round (in the Mergers page's place) and Stock market pages
-                capabilities=frozenset({"score", "solve", "previews"}),
+                # its board rules and edits (docs/board-18bf.md): `validate`, `show` and the Board page's editor
+                capabilities=frozenset({"edit", "score", "solve", "previews"}),
                 pages=(BOARD, ROUTES, MERGERS, MARKET, POSITIONS, REVIEW),
                 evaluator="solver.titles.g18bf.evaluator:evaluate",
                 optimizer="solver.titles.g18bf.optimizer:best_run",
@@ -227,8 +236,9 @@ TITLES: Mapping[str, Title] = MappingProxyType(
                 # a G-train runs no route (§10.6): the Routes page marks its cities and joins none
                 unrouted="solver.titles.g18bf.trains:runs_no_route",
                 # its board rules (docs/routes-18bf.md, "Board rules"): `validate`, `show` and the Board page's list
-                # of faults; no editor yet (no `edit`), so the Board page does not edit an 18BF board
+                # of faults; its edits on them (docs/board-18bf.md): the Board page's editor
                 board_rules="solver.titles.g18bf.tile_lays:board_problems",
+                editor="solver.titles.g18bf.editing",
                 board_rules_checked="18BF's board rules (tiles for their hex, phase and track, §10.4; station "
                 "markers, §10.5; train limits, §8, §10.10)",
             ),
@@ -239,10 +249,12 @@ TITLES: Mapping[str, Title] = MappingProxyType(
 DEFAULT_TITLE = "1862"
 
 
-def title(game: str) -> Title:
-    """The title whose `game` id is `game`; InputError naming every title otherwise."""
+def title(game: str, what: str = "") -> Title:
+    """The title whose `game` id is `game`; InputError naming every title otherwise (and `what`, the file, when
+    given)."""
     found = TITLES.get(game)
     if found is None:
         known = ", ".join(TITLES)
-        raise InputError([Problem("game", "format", f"{game!r} is not a title of this assistant ({known})")])
+        where = f"{what} game" if what else "game"
+        raise InputError([Problem(where, "format", f"{game!r} is not a title of this assistant ({known})")])
     return found

@@ -87,8 +87,8 @@ def test_new_board_starts_a_1860_two_player_board_then_an_1862_board_and_undo_st
 
 
 def test_the_board_page_lists_an_18bf_positions_faults_by_its_board_rules(app: AppTest) -> None:
-    """18BF has board rules but no editor (the registry gives it no `edit`): a position loaded with a fault is drawn
-    with the fault listed, naming the hex and the section (§10.4), and a valid one with none."""
+    """18BF's board rules on the Board page: a position loaded with a fault is drawn with the fault listed, naming
+    the hex and the section (§10.4), beside its editor (which adds no new fault), and a valid one with none."""
     bad = (
         Path(__file__).resolve().parents[1] / "titles" / "g18bf" / "data" / "board-bad" / "tile-track-into-the-sea.json"
     )
@@ -96,8 +96,8 @@ def test_the_board_page_lists_an_18bf_positions_faults_by_its_board_rules(app: A
         app.session_state["position"] = load_any_position(path)
         app.run()
         assert not app.exception
-        assert "18BF's board rules check it" in texts(app)
+        assert "Edit it by 18BF's board rules (docs/board-18bf.md)" in texts(app)
         errors = [str(e.value) for e in app.error]
         assert len(errors) == faults, path
-    assert "This position breaks 18BF's board rules; upload a corrected file to fix them:" in errors[0]
+    assert "This position breaks 18BF's board rules; edits keep no new fault:" in errors[0]
     assert "tiles A5: tile 7 at rotation 0 runs track on edge 1 into the sea (no hex of the map) (§10.4)" in errors[0]

@@ -17,7 +17,17 @@ from typing import Any
 
 import pytest
 from test_e2e_1860 import _shots
-from test_e2e_browser import choose, open_page, page, plotly_traces, segment, server, wait_for_app
+from test_e2e_browser import (
+    choose,
+    load_example,
+    open_page,
+    page,
+    plotly_traces,
+    segment,
+    server,
+    solve_proven,
+    wait_for_app,
+)
 from test_e2e_pages import overflow, whole_page_shot
 
 pytestmark = pytest.mark.e2e
@@ -34,11 +44,7 @@ def test_routes_page_solves_a_late_18bf_board_proven_optimal(page: Any) -> None:
     pg.get_by_role("button", name="Load the uploaded file").click()
     wait_for_app(pg)
     pg.get_by_text("Loaded late-lms.json").first.wait_for()
-    open_page(pg, "Routes")
-    choose(pg, "Company", "LMS")
-    pg.get_by_role("button", name="Solve").click()
-    pg.get_by_text("proven optimal").first.wait_for(timeout=120_000)
-    wait_for_app(pg)
+    solve_proven(pg, "LMS")
     pg.get_by_text("Train 1:").first.wait_for()
     assert any(name.startswith("1: ") for name in plotly_traces(pg))  # the run drawn on the map
     _shots(pg, "routes-18bf")
@@ -46,10 +52,7 @@ def test_routes_page_solves_a_late_18bf_board_proven_optimal(page: Any) -> None:
 
 def test_board_then_merger_round_previews_a_system_formation(page: Any) -> None:
     pg = page
-    open_page(pg, "Saved positions")
-    choose(pg, "Example", EXAMPLE)
-    pg.get_by_role("button", name="Load example").click()
-    wait_for_app(pg)
+    load_example(pg, EXAMPLE)
     open_page(pg, "Board")
     pg.get_by_text("Station markers").first.wait_for()
     open_page(pg, "Merger Round")
@@ -79,10 +82,7 @@ def test_board_then_merger_round_previews_a_system_formation(page: Any) -> None:
 
 def test_stock_market_train_decision_r13(page: Any) -> None:
     pg = page
-    open_page(pg, "Saved positions")
-    choose(pg, "Example", "position-18bf-trains")
-    pg.get_by_role("button", name="Load example").click()
-    wait_for_app(pg)
+    load_example(pg, "position-18bf-trains")
     open_page(pg, "Stock market")
     segment(pg, "Train").click()
     wait_for_app(pg)

@@ -1,7 +1,8 @@
 """End to end in a real headless Chromium (the server, browser and helpers of test_e2e_browser.py): start a 1860
 board and an 18BF board with New board and check that the map is drawn with as many hexes as the title's data
 has and that the navigation lists only the title's pages; load each title's example and save the Board page at
-1280 and 1600 px (board-1860-1280.png with the editor's tile offer for Ashey open, ...)."""
+1280 and 1600 px with the editor's tile offer of a hex open (board-1860-1280.png: Ashey's halts; board-18bf-1280.png:
+Cardiff's city tiles, ...)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from test_e2e_browser import choose, open_page, page, segment, server, shot, wait_for_app
+from test_e2e_browser import load_example, open_page, page, segment, server, shot, wait_for_app
 
 from solver.core.board_data import load_board
 from solver.titles import registry
@@ -20,6 +21,8 @@ __all__ = ["page", "server"]  # the fixtures, shared with test_e2e_browser.py
 
 #: title: (its button in New board, its example, the name of the example as listed)
 TITLES = {"1860": ("1860", "position-1860-early"), "18bf": ("18BF", "position-18bf-early")}
+#: title: the hex opened in its editor, as the hex list names it, and its tile offer's heading
+OFFERS = {"1860": ("I5 Ashey", "Tile offer for I5 (3)"), "18bf": ("U11 Cardiff", "Tile offer for U11 (3)")}
 
 
 #: Hexes drawn on the page's maps: the closed outlines of the fill traces (one per hex, None after each).
@@ -53,10 +56,7 @@ def test_new_board_of_a_title_draws_every_hex_of_its_data(page: Any, game: str) 
     pg.get_by_role("button", name="Create the new board").click()
     wait_for_app(pg)
     pg.get_by_text(f"New {button} board").first.wait_for()
-    if registry.TITLES[game].editor is not None:  # edited by its board rules (1860)
-        pg.get_by_text(f"Edit it by {button}'s board rules").first.wait_for()
-    else:  # checked by its board rules, not edited (18BF)
-        pg.get_by_text(f"{button}'s board rules check it").first.wait_for()
+    pg.get_by_text(f"Edit it by {button}'s board rules").first.wait_for()  # both titles have an editor
     hexes = len(load_board(game).hexes)
     assert drawn_hexes(pg, hexes) == hexes
     # the navigation lists the pages the title has (solver.titles.registry), its money page by its own name
@@ -69,18 +69,15 @@ def test_new_board_of_a_title_draws_every_hex_of_its_data(page: Any, game: str) 
 def test_the_board_page_shows_a_titles_example_at_1280_and_1600_px(page: Any, game: str) -> None:
     pg = page
     _, example = TITLES[game]
-    open_page(pg, "Saved positions")
-    choose(pg, "Example", example)
-    pg.get_by_role("button", name="Load example").click()
-    wait_for_app(pg)
+    load_example(pg, example)
     open_page(pg, "Board")
     pg.get_by_text("Station markers").first.wait_for()
-    if registry.TITLES[game].editor is not None:  # the editor with a hex's tile offer open (1860: Ashey's halts)
-        pg.locator('[data-testid="stSelectbox"]', has=pg.get_by_text("Hex", exact=True)).first.click()
-        pg.keyboard.type("I5 Ashey")  # the list of hexes is long: typed, as a player would
-        pg.get_by_role("option", name="I5 Ashey", exact=True).click()
-        wait_for_app(pg)
-        pg.get_by_text("Tile offer for I5 (3)").first.wait_for()
+    hex_, offer = OFFERS[game]  # the editor with a hex's tile offer open
+    pg.locator('[data-testid="stSelectbox"]', has=pg.get_by_text("Hex", exact=True)).first.click()
+    pg.keyboard.type(hex_)  # the list of hexes is long: typed, as a player would
+    pg.get_by_role("option", name=hex_, exact=True).click()
+    wait_for_app(pg)
+    pg.get_by_text(offer).first.wait_for()
     hexes = len(load_board(game).hexes)
     for width in (1280, 1600):
         pg.set_viewport_size({"width": width, "height": 1500})  # tall enough for the whole 18BF map

@@ -212,6 +212,24 @@ def shot(pg: Any, name: str) -> None:
     pg.screenshot(path=str(SHOTS / name), full_page=True)
 
 
+def load_example(pg: Any, stem: str) -> None:
+    """On the Saved positions page, load the example `stem` (examples/<stem>.json) as the current position."""
+    open_page(pg, "Saved positions")
+    choose(pg, "Example", stem)
+    pg.get_by_role("button", name="Load example").click()
+    wait_for_app(pg)
+
+
+def solve_proven(pg: Any, company: str) -> None:
+    """On the Routes page (opened here): `company` chosen, Solve pressed, and its answer waited for until proven
+    optimal."""
+    open_page(pg, "Routes")
+    choose(pg, "Company", company)
+    pg.get_by_role("button", name="Solve").click()
+    pg.get_by_text("proven optimal").first.wait_for(timeout=120_000)
+    wait_for_app(pg)
+
+
 def choose(pg: Any, label: str, option: str) -> None:
     """Pick `option` in the selectbox labelled `label`."""
     box = pg.locator('[data-testid="stSelectbox"]', has=pg.get_by_text(label, exact=True)).first

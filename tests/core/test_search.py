@@ -200,6 +200,29 @@ def test_a_listing_budget_gives_up_the_listing_after_so_many_checks_and_says_so(
     assert (roomy.status, roomy.routes, roomy.bound) == (unlimited.status, unlimited.routes, unlimited.bound)
 
 
+def test_a_listing_routes_budget_gives_up_once_more_routes_are_recorded_and_says_so() -> None:
+    """`listing_routes`: the first listing gives up (LISTING_BUDGET) once it has recorded more routes than allowed;
+    a budget above the routes the board has changes nothing."""
+    trains = ["4", "4"]
+    unlimited = best_run(problem(trains, RunRules()), time_limit=60, first_share=None)
+    cut = best_run(problem(trains, RunRules()), time_limit=60, listing_routes=1)
+    assert cut.status == "unknown" and cut.reason == LISTING_BUDGET and not cut.routes
+    roomy = best_run(problem(trains, RunRules()), time_limit=60, first_share=None, listing_routes=unlimited.listed)
+    assert (roomy.status, roomy.routes, roomy.bound) == (unlimited.status, unlimited.routes, unlimited.bound)
+
+
+@pytest.mark.parametrize("trains", [["4", "4"], ["4", "3", "2"], ["2"]])
+def test_every_route_listed_at_once_gives_the_optimum_of_the_listing_by_bound(trains: list[str]) -> None:
+    """`first_share=None` lists every route in one listing (no second listing): the same optimum, proven, as the
+    listing by bound, with at least as many routes listed."""
+    rules = RunRules(anchors=frozenset({NodeRef("G9", 0)}), meets=frozenset(GRAPH.nodes))
+    by_bound = best_run(problem(trains, rules), time_limit=60)
+    at_once = best_run(problem(trains, rules), time_limit=60, first_share=None)
+    assert at_once.status == by_bound.status == "optimal"
+    assert at_once.evaluation.revenue == by_bound.evaluation.revenue
+    assert at_once.listed >= by_bound.listed
+
+
 def test_a_stop_within_the_listing_budget_is_a_stop() -> None:
     stop = StopAtCheck()
     stop.set()

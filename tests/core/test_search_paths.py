@@ -1,7 +1,8 @@
 """The path building blocks of the core's search (solver.core.search.paths): a train's route as a circuit over the
 track graph in a CP-SAT model, checked against a brute force over every simple path (no node, path or hex side
 twice, never through a node that may only end a route) on the track graph of a real 1860 stretch, alone and for
-two trains sharing no track, with and without the ways cut; and the weighted bound."""
+two trains sharing no track, with and without each of the two ways cuts and the identical trains' order; and the
+weighted bound."""
 
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ from solver.core.search.candidates import RUNNER_WEIGHT, SECONDARY_WEIGHT, Weigh
 from solver.core.search.paths import (
     TrainPath,
     add_path,
+    in_order,
     path_nodes,
+    through_at_most,
     track_once,
     ways_shared,
     weighted_bound,
@@ -52,17 +55,23 @@ def _simple_paths(longest: int) -> list[Route]:
 PATHS = _simple_paths(4)
 
 
-def _model(trains: int, values: Mapping[NodeRef, int], longest: int, cut: bool) -> int:
+def _model(trains: int, values: Mapping[NodeRef, int], longest: int, cut: str = "", ordered: bool = False) -> int:
     """The most `trains` routes of at most `longest` nodes each, sharing no track, earn (each the values of the
-    nodes it visits), solved by CP-SAT; each route it finds is checked to be a simple path."""
+    nodes it visits), solved by CP-SAT with the cut `cut` ('ways': `ways_shared`, 'through': `through_at_most`) and,
+    when `ordered`, the identical trains in order; each route it finds is checked to be a simple path."""
     model = cp_model.CpModel()
     paths = [add_path(model, GRAPH, NODES, set(NODES), f"t{t}") for t in range(trains)]
     for path in paths:
         model.add(sum(path.visit.values()) <= longest)
     track_once(model, paths)
-    if cut:
+    if cut == "ways":
         ways_shared(model, GRAPH, paths)
-    model.maximize(sum(values[ref] * path.visit[ref] for path in paths for ref in NODES))
+    if cut == "through":
+        through_at_most(model, paths)
+    worths = [sum(values[ref] * path.visit[ref] for ref in NODES) for path in paths]
+    if ordered:
+        in_order(model, ["train"] * trains, paths, worths)
+    model.maximize(sum(worths))
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     assert solver.solve(model) == cp_model.OPTIMAL
@@ -92,12 +101,12 @@ values_st = st.lists(st.integers(0, 9), min_size=len(NODES), max_size=len(NODES)
 @given(values=values_st, longest=st.integers(2, 4))
 def test_one_path_earns_the_best_simple_path(values: dict[NodeRef, int], longest: int) -> None:
     best = max((sum(values[r] for r in nodes) for nodes, _ in PATHS if len(nodes) <= longest), default=0)
-    assert _model(1, values, longest, cut=False) == best
+    assert _model(1, values, longest) == best
 
 
 @settings(max_examples=10, deadline=None)
 @given(values=values_st)
-def test_two_paths_sharing_no_track_earn_the_best_pair_with_or_without_the_ways_cut(
+def test_two_paths_sharing_no_track_earn_the_best_pair_with_or_without_a_ways_cut_or_their_order(
     values: dict[NodeRef, int],
 ) -> None:
     short = [(nodes, track) for nodes, track in PATHS if len(nodes) <= 3]
@@ -106,8 +115,9 @@ def test_two_paths_sharing_no_track_earn_the_best_pair_with_or_without_the_ways_
     for (i, (_, a)), (j, (_, b)) in itertools.combinations(enumerate(short), 2):
         if not a & b:
             best = max(best, worth[i] + worth[j])
-    assert _model(2, values, 3, cut=False) == best
-    assert _model(2, values, 3, cut=True) == best
+    assert _model(2, values, 3) == best
+    assert _model(2, values, 3, cut="ways") == best
+    assert _model(2, values, 3, cut="through", ordered=True) == best
 
 
 def test_the_weighted_bound_is_above_every_run_of_that_revenue_and_below_the_next() -> None:

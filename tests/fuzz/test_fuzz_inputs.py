@@ -56,7 +56,7 @@ EXPORT_SEED = DATA / "importer" / "46925.json"
 FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "0"))
 LONG = FUZZ_EXAMPLES > 0
 DATABASE = DirectoryBasedExampleDatabase(Path(__file__).resolve().parent / "examples")
-CI_EXAMPLES = {"position": 150, "routes": 100, "scenario": 100, "export": 25}
+CI_EXAMPLES = {"position": 150, "routes": 100, "scenario": 100, "export": 25, "titles": 40}
 
 
 def fuzz(target: str, cases: SearchStrategy[Any], check: Callable[[Any], None]) -> None:

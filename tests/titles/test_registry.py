@@ -72,7 +72,7 @@ def test_every_title_has_every_page_the_money_page_under_its_own_name() -> None:
     assert registry.TITLES["18bf"].on_core_routes
     assert registry.TITLES["18bf"].money_pages[0] == "Merger Round"  # its page in the Mergers page's place
     assert registry.TITLES["1862"].can("solve") and registry.TITLES["18bf"].can("solve")
-    assert registry.TITLES["18bf"].capabilities == {"score", "solve", "previews"}
+    assert registry.TITLES["18bf"].capabilities == {"edit", "score", "solve", "previews"}
     assert registry.TITLES["1860"].capabilities == {"edit", "score", "solve", "import", "previews"}
 
 

@@ -42,6 +42,10 @@ class ListingStopped(Exception):
     """The time limit or the stop event came while routes were being listed."""
 
 
+class TooManyRoutes(ListingStopped):
+    """The listing recorded more routes than it was allowed (`list_candidates(most_routes=...)`)."""
+
+
 @dataclass(frozen=True)
 class Option:
     """One way a route may be scored for a train: `revenue`, `extra` (money paid beside revenue), the title's
@@ -205,9 +209,11 @@ def list_candidates(
     share: float | None = None,
     least: Mapping[str, int] | None = None,
     prefixes_dominate: bool = False,
+    most_routes: int | None = None,
 ) -> Listing:
     """Every route each of `trains` (names) may run alone, one per path and train, dominated ones dropped, best
-    first; ListingStopped when `should_stop` says so.
+    first; ListingStopped when `should_stop` says so, TooManyRoutes when more than `most_routes` routes (all trains
+    together, before dominated ones are dropped) are recorded.
 
     Listing by bound: with `least`, a train's routes scoring below its threshold are left out; with `share`, those
     below (1 - share) times the best route of the train found so far (a threshold that only rises, so that what is
@@ -243,7 +249,13 @@ def list_candidates(
                 return False
         return True
 
+    recorded = 0
+
     def record(name: str, candidate: Candidate) -> None:
+        nonlocal recorded
+        recorded += 1
+        if most_routes is not None and recorded > most_routes:
+            raise TooManyRoutes
         found[name].append(candidate)
         if share is not None:
             rise = int(candidate.score * (1 - share))

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from solver.core.search.candidates import Candidate, Weights, bits
+from solver.core.search.meeting import routes_meet
 from solver.core.search.run_rules import NodeMasks, RunRules, granted
 from solver.core.track_graph import NodeRef
 
@@ -170,26 +171,11 @@ class RunModel:
             for c in lane.candidates:
                 reach |= c.node_mask
         visits = self._visits(reach & masks.meets)
-        meet: dict[tuple[int, int], list[cp_model.IntVar]] = {}
-        for a, b in itertools.combinations(range(n), 2):
-            both = sorted(set(visits[a]) & set(visits[b]))
-            pair: list[cp_model.IntVar] = []
-            for node in both:
-                y = m.new_bool_var(f"m{a}_{b}_{node}")
-                m.add(y <= visits[a][node])
-                m.add(y <= visits[b][node])
-                pair.append(y)
-                self.hint_vars.append((y, _meet_hint(a, b, node)))
-            meet[(a, b)] = pair
-        for size in range(1, n):
-            for side in itertools.combinations(range(n), size):
-                if 0 not in side:
-                    continue
-                other = [u for u in range(n) if u not in side]
-                crossing = [y for a in side for b in other for y in meet[(min(a, b), max(a, b))]]
-                for a in side:
-                    for b in other:
-                        m.add(_sum(crossing) >= self.runs[a] + self.runs[b] - 1)
+
+        def hinted(a: int, b: int, node: int, y: cp_model.IntVar) -> None:
+            self.hint_vars.append((y, _meet_hint(a, b, node)))
+
+        routes_meet(m, visits, self.runs, hinted)
 
     def _stops_once(self, weights: Weights) -> list[cp_model.LinearExprT]:
         """Penalties for a stop scored by more than one train, each worth its weight beyond the first."""

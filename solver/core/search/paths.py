@@ -12,6 +12,7 @@ constraints over the path's `visit`, `begin` and `end` Booleans, written by the 
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -144,6 +145,17 @@ def track_once(model: cp_model.CpModel, paths: Iterable[TrainPath]) -> None:
             model.add_at_most_one(users[item])
 
 
+def in_order(
+    model: cp_model.CpModel, trains: Sequence[str], paths: Sequence[TrainPath], worths: Sequence[cp_model.LinearExprT]
+) -> None:
+    """Identical trains (the same name, next to each other in `trains`) run in order: the first runs whenever the
+    second does and is worth at least as much (`worths`), since swapping their routes gives the same run."""
+    for a, b in itertools.pairwise(range(len(trains))):
+        if trains[a] == trains[b]:
+            model.add(paths[a].run >= paths[b].run)
+            model.add(worths[a] >= worths[b])
+
+
 def at_most_one_per_hex(model: cp_model.CpModel, path: TrainPath) -> None:
     """The route visits at most one node of each hex."""
     by_hex: dict[str, list[cp_model.IntVar]] = defaultdict(list)
@@ -172,15 +184,32 @@ def path_candidates(problem: RunProblem, weights: Weights, specs: Sequence[Route
     return run
 
 
-def ways_shared(model: cp_model.CpModel, graph: TrackGraph, paths: Sequence[TrainPath]) -> None:
-    """A cut the linear relaxation lacks, where no track is shared between trains: a node whose track leaves it by
-    d ways (links grouped by the first path or hex side they use) is left or reached by the routes together at most
-    d times, a route running through it using two of the ways and one ending there one. It changes no legal
-    run."""
+def _ways(paths: Sequence[TrainPath]) -> dict[NodeRef, set[Piece | Side]]:
+    """The ways track leaves each node by in the routes' arcs: its links grouped by the first path or hex side they
+    use."""
     ways: dict[NodeRef, set[Piece | Side]] = defaultdict(set)
     for path in paths:
         for arc in path.arcs:
             ways[arc.link.a].add(arc.link.pieces[0] if arc.link.pieces else arc.link.sides[0])
+    return ways
+
+
+def ways_shared(model: cp_model.CpModel, graph: TrackGraph, paths: Sequence[TrainPath]) -> None:
+    """A cut the linear relaxation lacks, where no track is shared between trains: a node whose track leaves it by
+    d ways (`_ways`) is left or reached by the routes together at most d times, a route running through it using
+    two of the ways and one ending there one. It changes no legal run."""
+    ways = _ways(paths)
     for ref in sorted(ways):
         if 2 * len(paths) > len(ways[ref]):
             model.add(cp_model.LinearExpr.sum([path.uses(ref, through=2) for path in paths]) <= len(ways[ref]))
+
+
+def through_at_most(model: cp_model.CpModel, paths: Sequence[TrainPath]) -> None:
+    """The cut of `ways_shared` rounded, counting only the routes run through a node: one whose track leaves it by
+    an odd number d of ways (`_ways`) is run through by at most d // 2 routes, each using two of the ways where no
+    track is shared. The linear relaxation lacks the rounding; it changes no legal run."""
+    ways = _ways(paths)
+    for ref in sorted(ways):
+        d = len(ways[ref])
+        if d % 2 and d > 1:
+            model.add(cp_model.LinearExpr.sum([path.through(ref) for path in paths]) <= d // 2)

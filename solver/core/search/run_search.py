@@ -34,6 +34,7 @@ from solver.core.search.candidates import (
     ListingStopped,
     Objective,
     RouteWalk,
+    TooManyRoutes,
     TrackBits,
     Weights,
     list_candidates,
@@ -125,13 +126,18 @@ def best_run(
     workers: int = 1,
     search_proves: bool = False,
     listing_budget: int | None = None,
+    first_share: float | None = FIRST_SHARE,
+    listing_routes: int | None = None,
 ) -> SearchResult:
     """The best run of `problem`'s trains by `objective`, proven where the time limit allows. With
     `search_proves`, a quick first run that searched every choice of the listed candidates within its budget
     (`incumbent.searched_run`) proves the best of them without CP-SAT (worth it where few trains run and the
     candidates conflict little). With `listing_budget`, the first listing gives up after that many of its checks
     (one every CHECK_EVERY steps): status 'unknown', reason LISTING_BUDGET, for a title that then searches the
-    run its own way (a fixed amount of work, so the outcome depends on nothing but the problem)."""
+    run its own way (a fixed amount of work, so the outcome depends on nothing but the problem); with
+    `listing_routes`, likewise once it has recorded more than that many routes. `first_share` is
+    the first listing's share (listing by bound); None lists every route at once, for a title whose boards of few
+    routes list them all in less time than a listing by bound and a second listing take."""
     started = time.perf_counter()
     deadline = started + time_limit
     weights = Weights(objective)
@@ -169,12 +175,13 @@ def best_run(
             weights,
             track_bits,
             first_should_stop,
-            FIRST_SHARE,
+            first_share,
             None,
             rules.track_only,
+            listing_routes,
         )
-    except ListingStopped:
-        over = listing_budget is not None and checks > listing_budget
+    except ListingStopped as stopped:
+        over = isinstance(stopped, TooManyRoutes) or (listing_budget is not None and checks > listing_budget)
         return empty("unknown", LISTING_BUDGET if over else LISTING_STOPPED)
     pinned = {
         i: pinned_candidates(problem.graph, problem.walk, spec, weights, track_bits) for i, spec in problem.pins.items()

@@ -8,13 +8,14 @@ nodes and a hundred links (docs/routes-1860.md, "The optimizer").
 
 The model of train t (rules as `solver.titles.g1860.route_walk` reads them, cited there):
 
-- a circuit over the nodes and one node `D` standing for "off the board": D -> n begins the route at n, n -> D ends
-  it there, a node's loop means t does not visit it, D's loop that t does not run (RB L521); the arc a -> b is the
-  sum of t's links from a to b (at most one);
+- the core's path (`solver.core.search.paths.add_path`): a circuit over the nodes and one node `D` standing for
+  "off the board": D -> n begins the route at n, n -> D ends it there, a node's loop means t does not visit it, D's
+  loop that t does not run (RB L521); the arc a -> b is the sum of t's links from a to b (at most one);
 - a route begins and ends at a large or small station, at two different nodes (RB L523, L526), and never runs
   through a node that may only end a route (Ryde Pier, The Map, RB L65);
 - it visits a large station with a base of the company (RB L524);
-- each path and hex side is used once by the whole run (RB L540, and once within a route);
+- each path and hex side is used once by the whole run (RB L540, and once within a route; the core's
+  `track_once`);
 - unless the site's option allows it, a hex is begun in or entered at most once (RB L527);
 - tokened-out stations run through (not ended at): at most one in the whole run (RB L530);
 - large stations at most N; large plus counted small stations plus counted halts within the allowance; under the
@@ -24,10 +25,11 @@ The model of train t (rules as `solver.titles.g1860.route_walk` reads them, cite
 - revenue is the counted stations' values, subsidy 10 a counted halt (RB L532, L542).
 
 The run: one route visits the home base when any train runs, and every route meets the run at a node of any kind
-(RB L525: for every split of the trains in two, when both sides run some pair across it meets); identical trains
-run in order and the first earns at least what the second does (a swap of their routes is the same run); a route
-begins at the end that sorts first. Two cuts the linear relaxation lacks: a node is run through by at most half
-the ways track leaves it (RB L540), and each train earns at most its best route alone (a one-train model). The
+(RB L525: for every split of the trains in two, when both sides run some pair across it meets; the core's
+`routes_meet`); identical trains run in order and the first earns at least what the second does (a swap of their
+routes is the same run; the core's `in_order`); a route begins at the end that sorts first. Two cuts the linear
+relaxation lacks: a node is run through by at most half the ways track leaves it (RB L540; the core's
+`through_at_most`), and each train earns at most its best route alone (a one-train model). The
 objective is the core's `Weights` in order, one step each (`best_paths`). Leased trains (a revenue rounded or
 counted per stop) and pinned routes are left to the core's run search (`solver.titles.g1860.optimizer`).
 """
@@ -39,7 +41,6 @@ import threading
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
@@ -49,8 +50,17 @@ from solver.core.search.candidates import (
     Objective,
     Weights,
 )
+from solver.core.search.meeting import routes_meet
 from solver.core.search.model import solve_model
-from solver.core.search.paths import path_candidates
+from solver.core.search.paths import (
+    TrainPath,
+    add_path,
+    in_order,
+    path_candidates,
+    path_nodes,
+    through_at_most,
+    track_once,
+)
 from solver.core.search.run_rules import run_score
 from solver.core.search.run_search import (
     ProgressInfo,
@@ -59,21 +69,13 @@ from solver.core.search.run_search import (
     Status,
     checked_result,
 )
-from solver.core.track_graph import Link, NodeRef, Piece, Side, TrackGraph
+from solver.core.track_graph import NodeRef, TrackGraph
 from solver.titles.g1860.priced_search import priced_run
 from solver.titles.g1860.route_bound import BoundStopped, route_bound, weighted_bound
 from solver.titles.g1860.route_rules import LARGE, ROUTE_END_KINDS
 from solver.titles.g1860.route_walk import Walk1860
 from solver.titles.g1860.scoring import HALT_SUBSIDY, allowance
 from solver.titles.g1860.trains import train_sizes
-
-
-@dataclass(frozen=True)
-class _Arc:
-    """One way along track for one train: the link (oriented from its tail) and its Boolean."""
-
-    link: Link
-    var: cp_model.IntVar
 
 
 class PathModel:
@@ -85,73 +87,42 @@ class PathModel:
     ) -> None:
         self.trains = list(trains)
         m = self.model = cp_model.CpModel()
-        refs = [ref for ref in sorted(graph.nodes) if graph.neighbours(ref)]
-        number = self.number = {ref: i + 1 for i, ref in enumerate(refs)}
-        links = [link for a in refs for b in graph.neighbours(a) for link in graph.links(a, b)]
-        self.visit: list[dict[NodeRef, cp_model.IntVar]] = []
-        self.begin: list[dict[NodeRef, cp_model.IntVar]] = []
-        self.ends: list[dict[NodeRef, cp_model.IntVar]] = []
-        self.arcs: list[list[_Arc]] = []
-        self.runs: list[cp_model.IntVar] = []
+        nodes = path_nodes(graph)
+        # A route begins and ends at a large or small station (RB L523, L526); Ryde Pier and The Map only end one
+        # (RB L65: the graph's end_only, kept by add_path).
+        ends = {ref for ref in nodes if walk.kind[ref] in ROUTE_END_KINDS}
+        large = [ref for ref in nodes if walk.kind[ref] in LARGE]
+        small = [ref for ref in nodes if walk.kind[ref] == "small"]
+        halts_passed = [ref for ref in nodes if walk.kind[ref] == "halt"]
+        self.paths: list[TrainPath] = []
         self.halts: list[cp_model.IntVar] = []
         self.scores: list[cp_model.LinearExpr] = []
         self.primary: list[cp_model.LinearExprT] = []
         self.secondary: list[cp_model.LinearExprT] = []
-        track_users: dict[object, list[cp_model.IntVar]] = defaultdict(list)
         passing: list[cp_model.IntVar] = []
         per_revenue, per_extra = weights.value(1, 0), weights.value(0, 1)
         for t, train in enumerate(self.trains):
-            run = m.new_bool_var(f"run{t}")
-            visit = {ref: m.new_bool_var(f"v{t}_{ref}") for ref in refs}
-            ends = [ref for ref in refs if walk.kind[ref] in ROUTE_END_KINDS]
-            begin = {ref: m.new_bool_var(f"b{t}_{ref}") for ref in ends}
-            end = {ref: m.new_bool_var(f"e{t}_{ref}") for ref in ends}
-            arcs = [_Arc(link, m.new_bool_var(f"l{t}_{k}")) for k, link in enumerate(links)]
-            circuit: list[tuple[int, int, cp_model.LiteralT]] = [(0, 0, ~run)]
-            circuit += [(number[ref], number[ref], ~visit[ref]) for ref in refs]
-            circuit += [(0, number[ref], begin[ref]) for ref in ends]
-            circuit += [(number[ref], 0, end[ref]) for ref in ends]
-            by_pair: dict[tuple[NodeRef, NodeRef], list[cp_model.IntVar]] = defaultdict(list)
-            for arc in arcs:
-                by_pair[(arc.link.a, arc.link.b)].append(arc.var)
-                for item in arc.link.track:
-                    track_users[item].append(arc.var)
-            for (a, b), ways in sorted(by_pair.items()):
-                if len(ways) == 1:
-                    circuit.append((number[a], number[b], ways[0]))
-                    continue
-                pair = m.new_bool_var(f"p{t}_{a}_{b}")
-                m.add(pair == sum(ways))
-                circuit.append((number[a], number[b], pair))
-            m.add_circuit(circuit)
-            for ref in refs:
-                # The one circuit passes D whenever the train visits a node: no loop of track away from a route.
-                m.add_implication(visit[ref], run)
-            # A route and its reverse are the same route: it begins at the end that comes first.
-            m.add(sum(number[ref] * begin[ref] for ref in ends) <= sum(number[ref] * end[ref] for ref in ends))
-            for ref in ends:
-                # Two different ends: a route runs between at least two stations (RB L526).
-                m.add_bool_or([~begin[ref], ~end[ref]])
-            for ref in graph.end_only & set(refs):
-                m.add(visit[ref] <= begin.get(ref, 0) + end.get(ref, 0))
-            m.add(sum(visit[ref] for ref in refs if ref in walk.bases) >= run)
+            path = add_path(m, graph, nodes, ends, f"t{t}")
+            visit = path.visit
+            m.add(sum(visit[ref] for ref in nodes if ref in walk.bases) >= path.run)  # a base on it (RB L524)
             if not walk.mode.reenter_hexes:
-                self._hexes_once(refs, begin, arcs)
-            for ref in refs:
+                self._hexes_once(path)
+            for ref in nodes:
                 if ref in walk.tokened_out:
+                    # Run through a station filled with other companies' bases: the pass, once a run (RB L530).
                     through = m.new_bool_var(f"pass{t}_{ref}")
-                    m.add(through >= visit[ref] - begin[ref] - end[ref])
+                    m.add(through >= path.through(ref))
                     passing.append(through)
             large_cap, total, _ = allowance(train_sizes()[train], walk.mode)
-            large = [ref for ref in refs if walk.kind[ref] in LARGE]
-            small = [ref for ref in refs if walk.kind[ref] == "small"]
-            halts_passed = [ref for ref in refs if walk.kind[ref] == "halt"]
             if walk.mode.skip_small:
+                # The site's option: any small station may be skipped (reference D1).
                 counted = {ref: m.new_bool_var(f"c{t}_{ref}") for ref in small}
                 for ref in small:
                     m.add(counted[ref] <= visit[ref])
             else:
+                # The rulebook: every small station visited is counted (RB L528, L534).
                 counted = {ref: visit[ref] for ref in small}
+            # Halts count only while the Southern has not formed (RB L660), 10 of subsidy each (RB L532, L542).
             most_halts = 0 if walk.mode.halts_ignored else len(halts_passed)
             halts = m.new_int_var(0, most_halts, f"h{t}")
             if most_halts:
@@ -161,58 +132,55 @@ class PathModel:
             revenue = sum(walk.value[ref] * visit[ref] for ref in large) + sum(
                 walk.value[ref] * counted[ref] for ref in small
             )
-            self.scores.append(per_revenue * revenue + per_extra * HALT_SUBSIDY * halts + run)
+            self.scores.append(per_revenue * revenue + per_extra * HALT_SUBSIDY * halts + path.run)
             cash = weights.objective == "cash"
             self.primary.append(revenue + HALT_SUBSIDY * halts if cash else revenue)
             self.secondary.append(revenue if cash else HALT_SUBSIDY * halts)
-            self.visit.append(visit)
-            self.begin.append(begin)
-            self.ends.append(end)
-            self.arcs.append(arcs)
-            self.runs.append(run)
+            self.paths.append(path)
             self.halts.append(halts)
-        for users in track_users.values():
-            if len(users) > 2:
-                m.add_at_most_one(users)
-            elif len(users) == 2:
-                m.add_bool_or([~users[0], ~users[1]])
+        track_once(m, self.paths)  # each path and hex side once in the run (RB L540)
         if passing:
             m.add(sum(passing) <= 1)
         if len(self.trains) > 1:
-            self._through_at_most(graph, refs)
+            # A node is run through by at most half the ways track leaves it (RB L540): measured several times
+            # faster on the proof of a four-train run (docs/routes-1860.md, "Measured").
+            through_at_most(m, self.paths)
         if home is not None:
             self._joined(home)
-        for first, second in itertools.pairwise(range(len(self.trains))):
-            if self.trains[first] == self.trains[second]:
-                m.add(self.runs[first] >= self.runs[second])
-                m.add(self.scores[first] >= self.scores[second])
+        in_order(m, self.trains, self.paths, self.scores)
+
+    @property
+    def runs(self) -> list[cp_model.IntVar]:
+        """Whether each train runs."""
+        return [path.run for path in self.paths]
 
     def hint(self, run: Sequence[Candidate]) -> None:
         """Start the search from `run` (routes the title's walk listed): each route on the first train of its name
-        not yet given one, best routes first (identical trains run in order of worth), from the end the model
-        begins at; a link the route could take by two ways of track is left to the solver."""
+        not yet given one, best routes first (identical trains run in order of worth), from the end that sorts
+        first (where the model begins it); a link the route could take by two ways of track is left to the
+        solver."""
         free = list(range(len(self.trains)))
         given: dict[int, Candidate] = {}
         for c in sorted(run, key=lambda c: -c.score):
             t = next(t for t in free if self.trains[t] == c.train)
             free.remove(t)
             given[t] = c
-        for t in range(len(self.trains)):
+        m = self.model
+        for t, path in enumerate(self.paths):
             chosen = given.get(t)
             nodes = () if chosen is None else chosen.nodes
-            if nodes and self.number[nodes[0]] > self.number[nodes[-1]]:
+            if nodes and nodes[0] > nodes[-1]:
                 nodes = nodes[::-1]
-            m = self.model
-            m.add_hint(self.runs[t], chosen is not None)
-            for ref, var in self.visit[t].items():
+            m.add_hint(path.run, chosen is not None)
+            for ref, var in path.visit.items():
                 m.add_hint(var, ref in nodes)
-            for ref, var in self.begin[t].items():
+            for ref, var in path.begin.items():
                 m.add_hint(var, bool(nodes) and ref == nodes[0])
-            for ref, var in self.ends[t].items():
+            for ref, var in path.end.items():
                 m.add_hint(var, bool(nodes) and ref == nodes[-1])
             steps = set(itertools.pairwise(nodes))
-            ways = Counter((arc.link.a, arc.link.b) for arc in self.arcs[t])
-            for arc in self.arcs[t]:
+            ways = Counter((arc.link.a, arc.link.b) for arc in path.arcs)
+            for arc in path.arcs:
                 pair = (arc.link.a, arc.link.b)
                 if pair not in steps:
                     m.add_hint(arc.var, False)
@@ -225,33 +193,13 @@ class PathModel:
             if name == train:
                 self.model.add(worth <= most)
 
-    def _through_at_most(self, graph: TrackGraph, refs: Sequence[NodeRef]) -> None:
-        """A cut that the linear relaxation lacks: a node whose track leaves it by d ways (links grouped by the
-        first path or side they use) is run through by at most d // 2 trains, since each uses two of the ways
-        and no two trains share track (RB L540). It changes no legal run and makes the proof of a four-train run
-        several times faster (docs/routes-1860.md, "Measured")."""
-        ways: dict[NodeRef, set[Piece | Side]] = defaultdict(set)
-        for a in refs:
-            for b in graph.neighbours(a):
-                for link in graph.links(a, b):
-                    ways[a].add(link.pieces[0] if link.pieces else link.sides[0])
-        for ref in refs:
-            d = len(ways[ref])
-            if d % 2 and d > 1:
-                through = [
-                    visit[ref] - begin.get(ref, 0) - end.get(ref, 0)
-                    for visit, begin, end in zip(self.visit, self.begin, self.ends, strict=True)
-                ]
-                self.model.add(sum(through) <= d // 2)
-
-    def _hexes_once(self, refs: Sequence[NodeRef], begin: dict[NodeRef, cp_model.IntVar], arcs: Sequence[_Arc]) -> None:
-        """A route begins in or enters each hex at most once (the hexes a link runs into after the one it leaves,
-        counted as often as it enters them)."""
+    def _hexes_once(self, path: TrainPath) -> None:
+        """A route begins in or enters each hex at most once (RB L527; the hexes a link runs into after the one it
+        leaves, counted as often as it enters them)."""
         entering: dict[str, list[cp_model.LinearExprT]] = defaultdict(list)
-        for ref in refs:
-            if ref in begin:
-                entering[ref.hex].append(begin[ref])
-        for arc in arcs:
+        for ref, var in path.begin.items():
+            entering[ref.hex].append(var)
+        for arc in path.arcs:
             for h, n in Counter(arc.link.hexes()[1:]).items():
                 entering[h].append(n * arc.var)
         for h in sorted(entering):
@@ -260,42 +208,18 @@ class PathModel:
 
     def _joined(self, home: NodeRef) -> None:
         """The home base on one route whenever a train runs; every route meeting the run (RB L525)."""
-        m = self.model
-        at_home = sum(visit[home] for visit in self.visit if home in visit)
-        for run in self.runs:
-            m.add(at_home >= run)
-        n = len(self.trains)
-        meet: dict[tuple[int, int], list[cp_model.IntVar]] = {}
-        for a, b in itertools.combinations(range(n), 2):
-            pair = []
-            for ref in sorted(self.visit[a]):
-                y = m.new_bool_var(f"m{a}_{b}_{ref}")
-                m.add(y <= self.visit[a][ref])
-                m.add(y <= self.visit[b][ref])
-                pair.append(y)
-            meet[(a, b)] = pair
-        for size in range(1, n):
-            for side in itertools.combinations(range(n), size):
-                if 0 not in side:
-                    continue
-                other = [u for u in range(n) if u not in side]
-                crossing = [y for a in side for b in other for y in meet[(min(a, b), max(a, b))]]
-                for a in side:
-                    for b in other:
-                        m.add(sum(crossing) >= self.runs[a] + self.runs[b] - 1)
+        at_home = sum(path.visit[home] for path in self.paths if home in path.visit)
+        for path in self.paths:
+            self.model.add(at_home >= path.run)
+        routes_meet(self.model, [path.visit for path in self.paths], self.runs)
 
     def routes(self, solver: cp_model.CpSolver) -> list[RouteSpec]:
         """The routes of the solver's run, each from the node it begins at, with its halt choice."""
         out: list[RouteSpec] = []
-        for t, train in enumerate(self.trains):
-            if not solver.boolean_value(self.runs[t]):
-                continue
-            first = next(ref for ref, var in self.begin[t].items() if solver.boolean_value(var))
-            after = {arc.link.a: arc.link.b for arc in self.arcs[t] if solver.boolean_value(arc.var)}
-            nodes = [first]
-            while nodes[-1] in after:
-                nodes.append(after[nodes[-1]])
-            out.append(RouteSpec(train, tuple(str(ref) for ref in nodes), {"halts": solver.value(self.halts[t])}))
+        for train, path, halts in zip(self.trains, self.paths, self.halts, strict=True):
+            nodes = path.nodes(solver)
+            if nodes:
+                out.append(RouteSpec(train, tuple(str(ref) for ref in nodes), {"halts": solver.value(halts)}))
         return out
 
 
@@ -311,7 +235,8 @@ BOUND_TRAINS = 3
 #: path model alone took 9.6 s; IWNJ there 641 (rulebook, 2.0 s) and 1,314 (site, 6.6 s), where the path model
 #: alone takes 1.0 s and 2.3 s.
 LISTING_CHECKS = 600
-#: Deterministic work (about a second a unit on this machine) the search for more trains running may take.
+#: Deterministic work (about a second a unit on this machine) the search for more trains running may take where the
+#: path model takes over from the route bound's search (runs of BOUND_TRAINS trains or more); for fewer it is proven.
 RUNNERS_WORK = 0.25
 
 
@@ -333,8 +258,9 @@ def best_paths(
     revenue), then of the trains running: the order of the core's `Weights`. The values of the first two are
     multiples of 10, so CP-SAT rounds its bound down to the next worth a run can have; measured on the dense
     boards, this proves several boards that one weighted objective (with its one point per train) does not
-    prove in 10 s (docs/routes-1860.md). The answer is 'optimal' when the first two steps are proven; the third
-    (more trains running among runs worth the same) has RUNNERS_WORK and is not proven.
+    prove in 10 s (docs/routes-1860.md). For one or two trains the answer is 'optimal' when all three steps are
+    proven; where the path model takes over from the route bound's search, when the first two are (the third, more
+    trains running among runs worth the same, has RUNNERS_WORK there and is not proven).
 
     Runs of BOUND_TRAINS trains or more are answered instead by the bound from every listed route and the search
     over the routes its reduced costs leave (`route_bound`, `priced_search`), which proves all three steps."""
@@ -432,10 +358,14 @@ def best_paths(
         paths.model.add(sum(paths.primary) >= int(solver.objective_value))
         solver, proven = _then(paths, solver, sum(paths.secondary), solve, None)
     if proven:
-        # Of runs worth the same, the one running more trains (RB L521), within a budget of work: proving that no
-        # run of that worth runs one more train can take longer than the proof of the worth itself.
+        # Of runs worth the same, the one running more trains (RB L521). Proven for one or two trains (on the
+        # two-train dense boards 3.5 % of the solve's work, docs/routes-1860.md "Measured"); within a budget of work
+        # where the path model takes over from the route bound's search, whose boards it can cost as much as the proof
+        # of the worth itself.
         paths.model.add(sum(paths.secondary) >= int(solver.objective_value))
-        solver, _ = _then(paths, solver, sum(paths.runs), solve, RUNNERS_WORK)
+        few = len(problem.trains) < BOUND_TRAINS
+        solver, tied = _then(paths, solver, sum(paths.runs), solve, None if few else RUNNERS_WORK)
+        proven = tied or not few
     run = path_candidates(problem, weights, paths.routes(solver))
     if start and not proven and run_score(problem.rules, weights, start) > run_score(problem.rules, weights, run):
         run = start

@@ -43,6 +43,20 @@ FLIPPED_BASES = "Bankrupt Companies, RB L691"
 #: The 18xx.games options the site mode follows (../shared/reference/1860/README.md §3.6, D1 and D2).
 SITE_OPTIONS = "18xx.games options (reference D1, D2)"
 
+# The board's facts the core's loader checks a position against (data/1860/title.json → `rules`, docs/board-data.md).
+#: The map's hexes; its perimeter is sea or land no track is built on.
+THE_MAP = "The Map, RB L51-L53"
+#: Track is built with the tiles of the box (the rulebook gives no counts: those of 18xx.games, reference §3.2).
+TILES_IN_BOX = "Components, RB L27; Track Tiles, RB L448"
+#: The Newport, Merstone and Ryde tiles are laid one way only.
+TILE_PLACEMENT = "Special rules for tile placement, RB L467-L473"
+#: The eight major companies.
+COMPANIES = "Major Companies, RB L167-L179"
+#: A base is built on an empty station circle: one base a space.
+BASE_SPACES = "Building Bases, RB L511"
+#: The phases, 2 to 9.
+PHASES = "Phases, RB L270-L283"
+
 # The board rules (docs/board-1860.md): tiles, bases and trains in a position, and the rules of a company's lay.
 #: A tile suits its hex: plain track on an empty hex, a halt or small station per village, large stations on a town.
 TILE_FOR_HEX = "Track Tiles, RB L450-L453"

@@ -17,9 +17,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Literal
 
+from solver.core.lazy import lazy
 from solver.errors import Problem
 from solver.titles.g1862 import hexgrid
 from solver.titles.g1862.gamedata import GameData
@@ -59,7 +59,7 @@ class Station:
     area: str | None = None
     area_type: Literal["red", "port"] | None = None
 
-    @cached_property
+    @lazy
     def scoring_unit(self) -> str:
         """What 'scored once' counts (7.8): the station itself, or the whole off-board area (worked out once:
         the route listings ask for it hundreds of times)."""
@@ -92,7 +92,7 @@ class TrackGraph:
     def game(self) -> GameData:
         return self.position.game
 
-    @cached_property
+    @lazy
     def nodes(self) -> tuple[NodeId, ...]:
         return tuple(sorted(set(self.stations) | self.sides))
 

@@ -65,7 +65,9 @@ class Bonuses:
         return sum(amount for _, amount in self.node_bonus.get(hex_id, ()))
 
 
-def _private_problems(position: BoardPosition, company: str) -> list[Problem]:
+def company_field_problems(position: BoardPosition, company: str) -> list[Problem]:
+    """The company's fields of the position (`rules`: privates and loans, nothing else) against §7.1 and §8: each
+    private a private, ferry or underground, not closed nor before its phase, owned by one company."""
     board = position.board
     rules = position.companies[company].rules
     where = f"company {company}"
@@ -115,7 +117,7 @@ def _private_problems(position: BoardPosition, company: str) -> list[Problem]:
 
 def company_bonuses(position: BoardPosition, company: str) -> Bonuses:
     """The bonuses of `company`'s trains in `position`; InputError when its privates are faulty."""
-    problems = _private_problems(position, company)
+    problems = company_field_problems(position, company)
     if problems:
         raise InputError(problems)
     board = position.board

@@ -10,7 +10,6 @@ in that list (`train 2 (5G)`).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from solver.core import evaluator as core
@@ -23,36 +22,7 @@ from solver.titles.g18bf.bonuses import company_bonuses
 from solver.titles.g18bf.goods import GoodsRun, check_goods, score_goods
 from solver.titles.g18bf.route_rules import Rules18BF
 from solver.titles.g18bf.scoring import best_countings, countings, irish_ferries
-from solver.titles.g18bf.trains import phase_index, train_sides
-
-
-def _train_problems(position: BoardPosition, company: str) -> list[Problem]:
-    """The company's trains against Table 4 and §8: a side of a card, not obsolete in the phase, not before it
-    can be bought, 5+5E for Systems only and one each (§10.10)."""
-    kind = position.board.companies[company].kind
-    trains = position.companies[company].trains
-    sides = train_sides()
-    problems: list[Problem] = []
-    phase = phase_index(position.phase)
-    for name in trains:
-        side = sides.get(name)
-        where = f"company {company} train {name}"
-        if side is None:
-            problems.append(Problem(where, rulebook.TRAINS, f"{name!r} is not an 18BF train ({', '.join(sides)})"))
-            continue
-        if phase < phase_index(side.from_phase):
-            problems.append(Problem(where, rulebook.TRAINS, f"no {name} exists before phase {side.from_phase}"))
-        if side.obsolete_in is not None and phase >= phase_index(side.obsolete_in):
-            problems.append(
-                Problem(where, rulebook.TRAINS, f"{name}-trains are obsolete from phase {side.obsolete_in}")
-            )
-        if side.owners and kind not in side.owners:
-            problems.append(Problem(where, rulebook.TRAINS, f"only a {' or '.join(side.owners)} may own a {name}"))
-    for name, n in Counter(trains).items():
-        most = sides[name].most_per_company if name in sides else None
-        if most is not None and n > most:
-            problems.append(Problem(f"company {company}", rulebook.TRAINS, f"{n} {name} trains; at most {most} each"))
-    return problems
+from solver.titles.g18bf.trains import train_problems, train_sides
 
 
 def rules_for(position: BoardPosition, company: str) -> Rules18BF:
@@ -63,7 +33,7 @@ def rules_for(position: BoardPosition, company: str) -> Rules18BF:
             [Problem("game", "format", f"an 18BF evaluator cannot judge a {position.board.title} position")]
         )
     core.require_company(position, company, rulebook.EARNINGS)
-    problems = _train_problems(position, company)
+    problems = train_problems(position, company)
     if problems:
         raise InputError(problems)
     return Rules18BF(position, company, company_bonuses(position, company))

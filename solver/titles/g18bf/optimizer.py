@@ -1,9 +1,11 @@
 """18BF's best run, found and proven with 18BF's rules (§10.6): each train scores its own stops, no track is shared
 between a company's trains, no route need meet another (any marker will do for each, §10.1). Two searches answer:
 
-- with no route pinned, the path model (`path_model.best_paths`): every route train a path along the track graph in
-  one CP-SAT model, no route listed (a 5+5E has tens of thousands of routes on a built-up board);
-- with a route pinned, the core's run search (`solver.core.search`): the walk (`route_walk.Walk18BF`) applies the
+- with no route pinned, on a board of many routes, the path model (`path_model.best_paths`): every route train a
+  path along the track graph in one CP-SAT model, no route listed (a 5+5E has tens of thousands of routes on a
+  built-up board);
+- with a route pinned, or on a board of few routes (`FEW_ROUTES`), the core's run search (`solver.core.search`,
+  every route listed at once where none is pinned): the walk (`route_walk.Walk18BF`) applies the
   rules of one route and values it, doubled trains and the 5+5E included; the Irish Sea ferries, each assigned to
   one area of Ireland for the whole run, are the search's grants (one label per area, as many as the company has
   Irish ferries).
@@ -30,7 +32,14 @@ from solver.core.board_position import BoardPosition
 from solver.core.evaluator import Evaluation, RouteSpec
 from solver.core.search.candidates import Objective
 from solver.core.search.run_rules import RunRules
-from solver.core.search.run_search import LISTING_BUDGET, OptimizerMismatch, ProgressInfo, RunProblem, SearchResult
+from solver.core.search.run_search import (
+    FIRST_SHARE,
+    LISTING_BUDGET,
+    OptimizerMismatch,
+    ProgressInfo,
+    RunProblem,
+    SearchResult,
+)
 from solver.core.search.run_search import best_run as search
 from solver.core.track_graph import TrackGraph
 from solver.errors import InputError, Problem
@@ -42,7 +51,7 @@ from solver.titles.g18bf.route_walk import Walk18BF
 from solver.titles.g18bf.trains import train_sides
 
 #: Which search answers (docs/routes-18bf.md, "The optimizer"): `auto` the path model unless the board's routes
-#: are few (`_few_routes`) or a route is pinned; `paths` the path model unless a route is pinned; `listed` the core's
+#: are few (`FEW_ROUTES`) or a route is pinned; `paths` the path model unless a route is pinned; `listed` the core's
 #: run search over listed routes.
 Method = Literal["auto", "paths", "listed"]
 
@@ -156,19 +165,36 @@ def best_run(
         routes = best_paths(problem, walk, objective, deadline, stop, report, workers)
     else:
         left = max(0.0, deadline - time.perf_counter())
-        budget = FEW_ROUTES_CHECKS if method == "auto" and free else None
-        routes = search(problem, objective, left, stop, report, workers, search_proves=True, listing_budget=budget)
+        few = method == "auto" and free
+        # With no route pinned every route is listed at once (`first_share=None`); with a pin, by bound.
+        share = None if free else FIRST_SHARE
+        routes = search(
+            problem,
+            objective,
+            left,
+            stop,
+            report,
+            workers,
+            search_proves=True,
+            listing_budget=FEW_ROUTES_CHECKS if few else None,
+            first_share=share,
+            listing_routes=FEW_ROUTES if few else None,
+        )
         if routes.reason == LISTING_BUDGET:
             routes = best_paths(problem, walk, objective, deadline, stop, report, workers)
     return _with_goods(position, company, graph, routes, goods, goods_value, time.perf_counter() - started)
 
 
-#: The first listing's checks (one every CHECK_EVERY steps of its walk) within which a board's routes count as few
-#: and the listed search goes on: 64 checks, 16,384 steps, at most some 0.3 s of CPU. Beyond them the path model
-#: answers. Measured on the legal boards of docs/benchmarks.md ("18BF"): where the first listing ends within it
-#: the listed search mostly answers in 0.03-0.3 s, faster than the path model (its caps and proof, 0.1-0.6 s
-#: there); where it does not, the path model is the faster, by up to ten times and more.
-FEW_ROUTES_CHECKS = 64
+#: A board's routes are few, and the listed search answers, when its listing of every route (no route pinned)
+#: ends within FEW_ROUTES_CHECKS checks (one every CHECK_EVERY steps of the walk: 32,768 steps) having recorded at
+#: most FEW_ROUTES routes; else it gives up there and the path model answers. Chosen from both searches measured on
+#: the 32 boards of docs/benchmarks.md ("18BF"; the table is in docs/routes-18bf.md, "The optimizer"): below 3,700
+#: routes the listed search was the faster on 15 of 17 boards (dense seed 113 and mid seed 114 the exceptions, by
+#: 0.04 s and 0.01 s), and on mid seed 100 (3,674 routes) 0.5 s against the path model's 4.7 s; above 3,900 the
+#: path model on 8 of 10 (the listed search up to 4.1 s on mid seed 115), dense seed 103 a tie and mid seed 112 the
+#: exception (the path model 0.77 s against 0.38 s).
+FEW_ROUTES_CHECKS = 128
+FEW_ROUTES = 3_800
 
 
 def _with_goods(

@@ -30,7 +30,6 @@ earnings are declared, §10.6), which re-checks every answer (`run_search.checke
 
 from __future__ import annotations
 
-import itertools
 import math
 import threading
 import time
@@ -45,6 +44,7 @@ from solver.core.search.paths import (
     TrainPath,
     add_path,
     at_most_one_per_hex,
+    in_order,
     path_candidates,
     path_nodes,
     track_once,
@@ -118,10 +118,7 @@ class PathModel:
             self.revenue.append(cp_model.LinearExpr.sum(value) * side.multiplier)
         track_once(m, self.paths)  # no track shared (§10.6), none used twice by a route (§10.1)
         ways_shared(m, graph, self.paths)
-        for a, b in itertools.pairwise(range(len(self.trains))):
-            if self.trains[a] == self.trains[b]:
-                m.add(self.paths[a].run >= self.paths[b].run)
-                m.add(self.revenue[a] >= self.revenue[b])
+        in_order(m, self.trains, self.paths, self.revenue)
         m.maximize(sum(self.revenue))
 
     def cap(self, train: str, most: int) -> None:

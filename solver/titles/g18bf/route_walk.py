@@ -31,7 +31,7 @@ class Partial(NamedTuple):
     """A route grown so far: its nodes in order and their hexes, its stops (cities, small cities, red areas) with
     the sum of their values and what they bring to the route bonuses (`scoring.bonus_bits`), how many large stops
     it has, whether it includes a city with one of the company's markers, and the area of Ireland it reaches
-    (None: none)."""
+    (None: none); its stops and its large stops as bit sets (one bit per stop of the board: `Walk18BF.stop_bit`)."""
 
     nodes: tuple[NodeRef, ...]
     hexes: frozenset[str]
@@ -41,6 +41,25 @@ class Partial(NamedTuple):
     large: int
     marker: bool
     irish: str | None
+    stop_mask: int
+    large_mask: int
+
+
+class _Node(NamedTuple):
+    """What the walk asks of a node, read once per walk so that a step looks the node up once: whether no route
+    may reach it (a port; a part of London without the company's marker), its hex, whether it is in Ireland, whether
+    it is a large stop, its bit as a stop (0: not a stop), its value and bonus bits as a stop, whether it holds the
+    company's marker, and whether a route runs on from it (not from a red area, a part of London or a full city)."""
+
+    refused: bool
+    hex: str
+    irish: bool
+    large: bool
+    stop_bit: int
+    value: int
+    bits: int
+    own: bool
+    blocked: bool
 
 
 class Walk18BF:
@@ -55,13 +74,28 @@ class Walk18BF:
         self.bits = {ref: bonus_bits(graph, ref, bonuses) for ref in self.stop}
         self.blocked = frozenset(ref for ref in graph.nodes if rules.tokened_out(graph, ref)) | graph.end_only
         self.own = frozenset(ref for ref in graph.nodes if self.kind[ref] in MARKER_KINDS and rules.own(ref))
+        self.stop_bit = {ref: 1 << i for i, ref in enumerate(sorted(self.stop))}
+        self._node = {
+            ref: _Node(
+                kind == "port" or (kind == "london" and ref not in self.own),
+                ref.hex,
+                ref.hex in bonuses.ireland,
+                kind in LARGE,
+                self.stop_bit.get(ref, 0),
+                self.stop.get(ref, 0),
+                self.bits.get(ref, 0),
+                ref in self.own,
+                ref in self.blocked,
+            )
+            for ref, kind in self.kind.items()
+        }
         sides = [train_sides()[t] for t in trains]
         self.most_large = None if any(s.kind == "express" for s in sides) else max((s.stops for s in sides), default=0)
         self.top_stop = max(self.stop.values(), default=0)
         self.top_bonuses = bonuses.england_scotland + bonuses.england_wales + bonuses.london_red
         self.ferry = bonuses.irish_amount if bonuses.irish_ferries else 0
         self._bonuses: dict[int, int] = {}
-        self._counted: dict[tuple[frozenset[NodeRef], frozenset[NodeRef], int, int], int] = {}
+        self._counted: dict[tuple[int, int, int, int], int] = {}
 
     def _is_stop(self, ref: NodeRef) -> bool:
         return self.kind[ref] in LARGE or self.kind[ref] == SMALL
@@ -69,30 +103,35 @@ class Walk18BF:
     def start(self, node: NodeRef) -> Partial | None:
         if self.kind[node] == "port":
             return None
-        return self._add(Partial((), frozenset(), (), (), 0, 0, False, None), node)
+        return self._add(Partial((), frozenset(), (), (), 0, 0, False, None, 0, 0), node)
 
     def step(self, state: Partial, link: Link) -> Partial | None:
-        if len(state.nodes) > 1 and state.nodes[-1] in self.blocked:
+        if len(state.nodes) > 1 and self._node[state.nodes[-1]].blocked:
             return None
         return self._add(state, link.b)
 
     def _add(self, state: Partial, ref: NodeRef) -> Partial | None:
-        kind = self.kind[ref]
-        if kind == "port" or ref.hex in state.hexes or (kind == "london" and ref not in self.own):
+        node = self._node[ref]
+        if node.refused or node.hex in state.hexes:
             return None
         irish = state.irish
-        if ref.hex in self.rules.bonuses.ireland:
+        if node.irish:
             if irish is not None:
                 return None
-            irish = ref.hex
-        large = state.large + (kind in LARGE)
-        if self.most_large is not None and large > self.most_large:
-            return None
-        stops, values, bits = state.stops, state.values, state.bits
-        if ref in self.stop:
-            stops, values, bits = (*stops, ref), (*values, self.stop[ref]), bits | self.bits[ref]
-        marker = state.marker or ref in self.own
-        return Partial((*state.nodes, ref), state.hexes | {ref.hex}, stops, values, bits, large, marker, irish)
+            irish = node.hex
+        large, large_mask = state.large, state.large_mask
+        if node.large:
+            large += 1
+            if self.most_large is not None and large > self.most_large:
+                return None
+            large_mask |= node.stop_bit
+        stops, values, bits, stop_mask = state.stops, state.values, state.bits, state.stop_mask
+        if node.stop_bit:
+            stops, values = (*stops, ref), (*values, node.value)
+            bits, stop_mask = bits | node.bits, stop_mask | node.stop_bit
+        marker = state.marker or node.own
+        hexes = state.hexes | {node.hex}
+        return Partial((*state.nodes, ref), hexes, stops, values, bits, large, marker, irish, stop_mask, large_mask)
 
     def finish(self, state: Partial, train: str) -> Sequence[Option]:
         """The route's value for `train`, as `scoring.countings` gives it (the best counting of its stops, §10.6),
@@ -102,9 +141,10 @@ class Walk18BF:
         side = train_sides()[train]
         if not state.marker or len(state.stops) < 2:
             return ()
-        ends = (state.nodes[0], state.nodes[-1])
+        first, last = self._node[state.nodes[0]], self._node[state.nodes[-1]]
+        ends = first.stop_bit | last.stop_bit
         if side.kind != "express":
-            small_ends = sum(1 for r in ends if r in self.stop and self.kind[r] not in LARGE)
+            small_ends = (ends & ~state.large_mask).bit_count()
             if state.large + small_ends > side.stops:
                 return ()
         if len(state.stops) <= side.stops:
@@ -114,9 +154,7 @@ class Walk18BF:
             if state.irish is None or not ferry:
                 return (Option(revenue),)
             return (Option(revenue + ferry, grant=(state.irish, ferry)),)
-        fixed: frozenset[NodeRef] = frozenset()
-        if side.kind != "express":
-            fixed = frozenset(r for r in state.stops if self.kind[r] in LARGE or r in ends)
+        fixed = 0 if side.kind == "express" else state.large_mask | ends
         revenue = side.multiplier * self._best(state, fixed, side.stops, 0)
         if state.irish is None or not self.ferry:
             return (Option(revenue),)
@@ -125,31 +163,32 @@ class Walk18BF:
             return (Option(revenue),)
         return (Option(with_ferry, grant=(state.irish, with_ferry - revenue)),)
 
-    def _best(self, state: Partial, fixed: frozenset[NodeRef], most: int, ferry: int) -> int:
-        """The most the route's counted stops and bonuses are worth (before doubling): every stop of `fixed` and the
-        best of the others up to `most` stops in all, an Irish area weighed with `ferry` more, by the evaluator's
-        own counting search (`scoring.best_stops`), given the stops heaviest first (only the value is needed here;
-        the evaluator says which stops count). The value depends only on the set of stops, so each set is counted
-        once per walk (routes through the same stops by other track are many on a dense board)."""
-        key = (frozenset(state.stops), fixed, most, ferry)
+    def _best(self, state: Partial, fixed: int, most: int, ferry: int) -> int:
+        """The most the route's counted stops and bonuses are worth (before doubling): every stop of `fixed` (a bit
+        set of stops) and the best of the others up to `most` stops in all, an Irish area weighed with `ferry` more,
+        by the evaluator's own counting search (`scoring.best_stops`), given the stops heaviest first (only the
+        value is needed here; the evaluator says which stops count). The value depends only on the set of stops, so
+        each set is counted once per walk (routes through the same stops by other track are many on a dense
+        board)."""
+        key = (state.stop_mask, fixed, most, ferry)
         known = self._counted.get(key)
         if known is None:
             known = self._counted[key] = self._count(state, fixed, most, ferry)
         return known
 
-    def _count(self, state: Partial, fixed: frozenset[NodeRef], most: int, ferry: int) -> int:
+    def _count(self, state: Partial, fixed: int, most: int, ferry: int) -> int:
         ireland = self.rules.bonuses.ireland
         total, mask = 0, 0
         optional: list[tuple[int, int]] = []
         for ref, value in zip(state.stops, state.values, strict=True):
             worth = value + (ferry if ref.hex in ireland else 0)
-            if ref in fixed:
+            if self.stop_bit[ref] & fixed:
                 total, mask = total + worth, mask | self.bits[ref]
             else:
                 optional.append((worth, self.bits[ref]))
         optional.sort(key=lambda item: -item[0])
         weights, bits = [w for w, _ in optional], [b for _, b in optional]
-        best, _ = best_stops(weights, bits, most - len(fixed), mask, self._bonus, heaviest_first=True)
+        best, _ = best_stops(weights, bits, most - fixed.bit_count(), mask, self._bonus, heaviest_first=True)
         return total + best
 
     def _bonus(self, mask: int) -> int:

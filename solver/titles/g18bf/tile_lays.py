@@ -54,21 +54,31 @@ from solver.core.tile_lays import (
     tiles_in_use,
 )
 from solver.errors import Problem
+from solver.titles.g18bf import rulebook
+from solver.titles.g18bf.bonuses import company_field_problems
 from solver.titles.g18bf.money.phases import phase_row, train_limit
+from solver.titles.g18bf.trains import train_problems
 
 #: The tile-lay rules.
 TILE_LAY = "§10.4"
+#: The tile manifest: the tiles of the game, how many of each and their upgrades.
+MANIFEST = "§18"
 #: Tile colours by phase and train limits.
 PHASES = "§8"
 #: Station markers: counts, one per hex.
 MARKERS = "§10.5"
 #: A minor's one marker stands on its home (markers are never moved, §10.5; the homes, §19).
 HOME = "§10.5, §19"
-#: Train purchases: the 5+5E, one per System.
-TRAINS = "§10.10"
+#: The trains a company holds (Table 4 of §10.10, §8: the 5+5E one per System), as the evaluator cites them.
+TRAINS = rulebook.TRAINS
 
 Lay = tuple[str, int]
 """A tile and its rotation on a hex."""
+
+
+def phase_colours(phase: str) -> frozenset[str]:
+    """The tile colours of `phase` (§8: green from 3, brown from 5, grey from 7)."""
+    return frozenset(phase_row(phase)["tiles"])
 
 
 def _board() -> Board:
@@ -118,7 +128,7 @@ def lay_rotations(hex_id: str, old: Lay | None, tile_id: str) -> tuple[int, ...]
 
 
 @cache
-def _reach(hex_id: str) -> Mapping[str, frozenset[int]]:
+def chain_lays(hex_id: str) -> Mapping[str, frozenset[int]]:
     """Every tile, with its rotations, that a chain of lays can leave on the hex (track within its open edges)."""
     board = _board()
     printed, allowed = board.hexes[hex_id], open_edges(board, hex_id)
@@ -132,7 +142,7 @@ def _replaced(hex_id: str, lay: Lay) -> list[Lay]:
     board, (tile_id, rotation) = _board(), lay
     return [
         (old, r)
-        for old, rotations in _reach(hex_id).items()
+        for old, rotations in chain_lays(hex_id).items()
         for r in sorted(rotations)
         if rotation in next_rotations(board, old, r, tile_id)
     ]
@@ -168,7 +178,7 @@ def _tile_problem(position: BoardPosition, hex_id: str, lay: Lay) -> Problem | N
     blocked = blocked_track(board, hex_id, tile, rotation)
     if blocked is not None:
         return Problem(where, TILE_LAY, blocked)
-    reach = _reach(hex_id)
+    reach = chain_lays(hex_id)
     if rotation not in reach.get(tile_id, frozenset()):
         fits = sorted(reach.get(tile_id, ()))
         why = f"rotation {fits[0]} does" if len(fits) == 1 else f"rotations {', '.join(map(str, fits))} do"
@@ -209,9 +219,11 @@ def _first_tiles(board: Board, tile_id: str) -> set[str]:
 
 def board_problems(position: BoardPosition) -> list[Problem]:
     """Every way the position's board breaks §10.4 (each hex's tile reachable, colours, brown Y exits), §10.5
-    (markers) and §8/§10.10 (trains), one Problem per hex, company or train (empty: a board a game can reach)."""
+    (markers) and §8/§10.10 (trains), and the fields of the position and its companies (`rules`: none of the position,
+    privates and loans of a company, §7.1), one Problem per hex, company, train or field (empty: a board a game can
+    reach)."""
     board = position.board
-    colours = set(phase_row(position.phase)["tiles"])
+    colours = phase_colours(position.phase)
     problems: list[Problem] = []
     for hex_id, lay in sorted(position.tiles.items()):
         tile = board.tiles[lay.tile]
@@ -229,6 +241,10 @@ def board_problems(position: BoardPosition) -> list[Problem]:
             problems.append(found)
     problems += _marker_problems(position)
     problems += _train_problems(position)
+    problems += [
+        Problem(f"rules.{key}", "format", f"{key!r} is not a field of an 18BF position: 18BF has no rule modes")
+        for key in sorted(position.rules)
+    ]
     return problems
 
 
@@ -294,6 +310,7 @@ def _marker_problems(position: BoardPosition) -> list[Problem]:
 
 
 def _train_problems(position: BoardPosition) -> list[Problem]:
+    """Each company's trains (§8 limits, §10.10 Table 4) and fields (privates, loans: §7.1)."""
     problems: list[Problem] = []
     for company, state in sorted(position.companies.items()):
         kind = position.board.companies[company].kind
@@ -306,6 +323,5 @@ def _train_problems(position: BoardPosition) -> list[Problem]:
                     f"{len(state.trains)} trains; a {kind}'s limit in phase {position.phase} is {limit}",
                 )
             )
-        if state.trains.count("5+5E") > 1:
-            problems.append(Problem(f"company {company}", TRAINS, "two 5+5E trains: a System owns one"))
+        problems += train_problems(position, company) + company_field_problems(position, company)
     return problems

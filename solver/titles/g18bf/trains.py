@@ -9,12 +9,16 @@ with its route and every bonus doubled), `express` (5+5E: any five stops, double
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 
 from solver.core.board_data import DATA_ROOT
+from solver.core.board_position import BoardPosition
+from solver.errors import Problem
+from solver.titles.g18bf import rulebook
 
 PHASES = ("2", "3", "4", "5", "6", "7", "8")
 
@@ -85,3 +89,33 @@ def train_sides() -> Mapping[str, TrainSide]:
             for side in card["sides"]
         }
     )
+
+
+def train_problems(position: BoardPosition, company: str) -> list[Problem]:
+    """The company's trains against Table 4 and §8: a side of a card, not obsolete in the phase, not before it can be
+    bought, 5+5E for Systems only and one each (§10.10). The evaluator's check of the company that runs, and the
+    board editor's of every company (docs/board-18bf.md)."""
+    kind = position.board.companies[company].kind
+    trains = position.companies[company].trains
+    sides = train_sides()
+    problems: list[Problem] = []
+    phase = phase_index(position.phase)
+    for name in trains:
+        side = sides.get(name)
+        where = f"company {company} train {name}"
+        if side is None:
+            problems.append(Problem(where, rulebook.TRAINS, f"{name!r} is not an 18BF train ({', '.join(sides)})"))
+            continue
+        if phase < phase_index(side.from_phase):
+            problems.append(Problem(where, rulebook.TRAINS, f"no {name} exists before phase {side.from_phase}"))
+        if side.obsolete_in is not None and phase >= phase_index(side.obsolete_in):
+            problems.append(
+                Problem(where, rulebook.TRAINS, f"{name}-trains are obsolete from phase {side.obsolete_in}")
+            )
+        if side.owners and kind not in side.owners:
+            problems.append(Problem(where, rulebook.TRAINS, f"only a {' or '.join(side.owners)} may own a {name}"))
+    for name, n in Counter(trains).items():
+        most = sides[name].most_per_company if name in sides else None
+        if most is not None and n > most:
+            problems.append(Problem(f"company {company}", rulebook.TRAINS, f"{n} {name} trains; at most {most} each"))
+    return problems

@@ -222,7 +222,7 @@ def test_phase_4_rusts_the_2_1_rb_l293() -> None:
 
 
 def test_unknown_tile_company_and_hex_are_named() -> None:
-    assert _refused(editing.lay_tile, EARLY, "K7", "999", 0) == ("K7", "board data")
+    assert _refused(editing.lay_tile, EARLY, "K7", "999", 0) == ("K7", rulebook.TILES_IN_BOX)
     assert _refused(editing.lay_tile, EARLY, "J2", "7", 0)[0] == "J2"
     assert _refused(editing.place_marker, EARLY, "G9", 0, "GWR") == ("company 'GWR'", rulebook.BASE_COUNT)
 

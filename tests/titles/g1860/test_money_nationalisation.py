@@ -4,7 +4,6 @@ with every revenue from the best N-only run and every step citing the rulebook."
 
 from __future__ import annotations
 
-import functools
 import threading
 import time
 from functools import cache
@@ -134,7 +133,7 @@ def test_a_stopped_preview_marks_each_company_not_proven() -> None:
     stop = threading.Event()
     stop.set()
     started = time.perf_counter()
-    out = nationalisation_preview(position, time_limit=20.0, run=functools.partial(best_run, stop=stop))
+    out = nationalisation_preview(position, time_limit=20.0, stop=stop)
     assert time.perf_counter() - started < 10.0
     assert set(out.complete) == set(recorded) and not any(out.complete.values())
     assert any("not proven: the time limit or Stop ended the search" in s.text for s in out.steps)

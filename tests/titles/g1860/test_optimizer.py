@@ -16,11 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from stop_checks import StopAtCheck
 
+from benchmarks.run_1860 import dense_positions
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec
+from solver.core.search.model import solve_model
 from solver.core.search.run_search import LISTING_STOPPED, SEARCH_STOPPED, ProgressInfo
 from solver.errors import InputError
-from solver.titles.g1860 import enumerator, rulebook
+from solver.titles.g1860 import enumerator, path_model, rulebook
 from solver.titles.g1860.evaluator import evaluate
 from solver.titles.g1860.importer.replay import in_mode
 from solver.titles.g1860.optimizer import Method, best_run
@@ -326,3 +328,29 @@ def test_progress_reports_better_runs_up_to_the_answer() -> None:
     assert seen and [p.objective for p in seen] == sorted(p.objective for p in seen)
     assert seen[-1].objective == result.evaluation.revenue
     assert all(p.bound >= result.evaluation.revenue for p in seen)
+
+
+def test_rb_l521_a_two_train_tie_with_an_idle_train_is_proven(monkeypatch: pytest.MonkeyPatch) -> None:
+    """S&C on stock_market's last board with two 9+5 (benchmarks/run_1860.py's dense board, site mode): the best
+    run leaves one train idle. Whether another run of that worth runs both is proven (every CP-SAT step of the path
+    model without a work limit), and the core's search over listed routes, which proves ties, agrees."""
+    name, company, position = next(
+        b
+        for b in dense_positions()
+        if b[0].startswith("1860_game_end_stock_market") and b[1] == "S&C" and "site" in b[0]
+        if len(b[2].companies[b[1]].trains) == 2
+    )
+    works: list[float | None] = []
+    solve = solve_model
+
+    def recorded(model: Any, seconds: float, work: float | None, *args: Any, **kwargs: Any) -> Any:
+        works.append(work)
+        return solve(model, seconds, work, *args, **kwargs)
+
+    monkeypatch.setattr(path_model, "solve_model", recorded)
+    paths = best_run(position, company)
+    assert paths.status == "optimal" and len(paths.routes) == 1, name
+    assert len(works) == 4 and works == [None] * 4  # one train alone, the worth, the subsidy, the trains running
+    routes = best_run(position, company, method="routes")
+    assert routes.status == "optimal" and len(routes.routes) == 1
+    assert paths.evaluation.revenue == routes.evaluation.revenue == 250

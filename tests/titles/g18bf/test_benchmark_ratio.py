@@ -3,10 +3,13 @@ and CPU time, one stopped at R times the optimizer's time reads "> xR", and the 
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from benchmarks.run import Case, Row
-from benchmarks.run_18bf import Measured, main, summary
+from benchmarks.run_18bf import Measured, arguments, enumerate_here, main, positions, summary
+from solver.titles.g18bf.optimizer import best_run
 
 
 def _row(opt: float, opt_cpu: float, enum: float | None, enum_cpu: float | None, index: int = 0) -> Row:
@@ -40,3 +43,28 @@ def test_a_stop_that_is_not_positive_is_refused(flag: str, capsys: pytest.Captur
         main([flag, "0"])
     assert exited.value.code == 2
     assert "must be a positive number" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "cap"),
+    [
+        (["--enumerator-ratio", "10"], math.inf),
+        (["--enumerator-ratio", "10", "--enumerator-cap", "30"], 30.0),
+        (["--enumerator-ratio", "10", "--quick"], 5.0),
+        ([], 30.0),
+        (["--quick"], 5.0),
+    ],
+)
+def test_the_ratio_alone_stops_the_enumerator_with_no_cap(argv: list[str], cap: float) -> None:
+    """`--enumerator-ratio R` alone stops the enumerator at R times the optimizer's time and nowhere sooner, so that
+    "> xR" shows at least R (a fixed cap cut dense seeds 100 and 108 short at "> x9.7" and "> x7.4")."""
+    assert arguments(argv)[1] == cap
+
+
+def test_the_enumerator_measured_in_this_process_stops_at_its_time_limit() -> None:
+    """Both searches run in the benchmark's process: the enumerator stopped by its own limit gives no time (the
+    row then reads "> xR"), finished it gives its time and value."""
+    _, company, board = positions("dense")[14]  # seed 114: the enumerator finishes in about 0.1 s
+    assert enumerate_here(board, company, 1e-6) == (None, None, None)
+    seconds, cpu, value = enumerate_here(board, company, 60.0)
+    assert seconds is not None and cpu is not None and value == best_run(board, company).evaluation.revenue * 1000

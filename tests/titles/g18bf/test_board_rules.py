@@ -15,6 +15,7 @@ from solver.any_position import load_any_position
 from solver.cli import main
 from solver.core.board_position import BoardPosition
 from solver.errors import InputError, Problem
+from solver.titles.g18bf.evaluator import rules_for
 from solver.titles.g18bf.tile_lays import HOME, MARKERS, PHASES, TILE_LAY, TRAINS, board_problems
 
 HERE = Path(__file__).parent
@@ -41,19 +42,17 @@ BAD_FILES = {
     "trains-two-5-plus-5e": ("company LMS", TRAINS),
 }
 
-#: The one bad file of the route rules (tests/titles/g18bf/bad/) whose fault is a board rule too: two 5+5E.
+#: The bad files of the route rules (tests/titles/g18bf/bad/): a faulty company, train or private.
+ROUTE_BAD = sorted((HERE / "bad").glob("*.json"))
 ROUTE_BAD_BOARD = HERE / "bad" / "express-twice.json"
-#: Every 18BF position the project ships: the examples, the route and money tests' fixtures (the other bad files of
-#: the route rules fault only their company, train or private) and the benchmark boards.
+#: Every 18BF position the project ships: the examples, the route and money tests' fixtures and the benchmark boards.
 VALID = sorted(
     {
         *(ROOT / "examples").glob("position-18bf-*.json"),
         *(p for p in (HERE / "data").glob("*.json") if not p.name.endswith(".routes.json")),
-        *(HERE / "bad").glob("*.json"),
         *(HERE / "money" / "bad").glob("*.json"),
         *(ROOT / "benchmarks" / "positions").glob("18bf-*.json"),
     }
-    - {ROUTE_BAD_BOARD}
 )
 
 
@@ -99,6 +98,26 @@ def test_validate_json_lists_the_problem_with_its_section(capsys: pytest.Capture
 def test_every_shipped_18bf_position_keeps_the_board_rules(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(path)]) == 0
     assert "18BF's board rules (tiles for their hex, phase and track, §10.4" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("path", ROUTE_BAD, ids=lambda p: p.stem)
+def test_validate_refuses_each_company_the_route_rules_refuse(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Defect: `validate`, `show` and the money previews called a position valid whose company has a train that is no
+    18BF train (`7`), is obsolete or not yet bought, a private closed, unknown or owned twice, or a field that is no
+    company field (`cash` in `rules`): only the evaluator's `rules_for` checked them, so `routes` refused what
+    `validate` accepted. Now the board rules hold the same checks (trains.train_problems,
+    bonuses.company_field_problems): `validate` exits 2 naming the company, train or private and the section, each
+    problem the evaluator's."""
+    position = load_any_position(path)
+    assert isinstance(position, BoardPosition)
+    company = next(iter(position.companies))
+    with pytest.raises(InputError) as caught:
+        rules_for(position, company)
+    board = [(p.where, p.rule) for p in board_problems(position)]
+    assert all((p.where, p.rule) in board for p in caught.value.problems), (board, caught.value.problems)
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: company ") and "Traceback" not in err
 
 
 def test_the_route_rules_bad_file_with_two_5_plus_5e_breaks_that_board_rule_only() -> None:

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from stop_checks import StopAtCheck
 
+from benchmarks.run_18bf import positions
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec
 from solver.core.search.run_search import LISTING_STOPPED, SEARCH_STOPPED, ProgressInfo
@@ -314,12 +315,38 @@ def test_the_answer_is_the_same_every_run() -> None:
 
 
 def test_the_default_search_is_the_listed_one_on_a_board_of_few_routes_and_the_path_model_elsewhere() -> None:
-    """The benchmark's dense seed 105 (the first listing ends within FEW_ROUTES_CHECKS) is answered by the listed
-    search, which counts what it listed; seed 100 (the 5+5E's routes fill tens of thousands) by the path model,
-    which lists none; both proven, and on the small board the path model finds the same worth."""
+    """The benchmark's dense seed 105 (565 routes) is answered by the listed search, which counts what it listed;
+    seed 100 (the 5+5E's routes fill tens of thousands) by the path model, which lists none; both proven, and on
+    the small board the path model finds the same worth."""
     few = random_position(105, "T16", 5, "LMS", ["5+5E", "4+4", "6G", "5G"], share=0.9, markers=6, privates=["F1"])
     many = random_position(100, "P16", 5, "LMS", ["5+5E", "4+4", "4+4", "6G"], share=0.9, markers=6)
     listed, paths = best_run(few, "LMS"), best_run(many, "LMS")
     assert listed.status == paths.status == "optimal"
     assert listed.listed > 0 and paths.listed == 0
     assert listed.evaluation.revenue == best_run(few, "LMS", method="paths").evaluation.revenue
+
+
+def test_the_dispatch_by_routes_sends_dense_seed_106_to_the_path_model_and_mid_seed_100_to_the_listed_search() -> None:
+    """The rule measured on the benchmark's boards (docs/routes-18bf.md, "The optimizer"): dense seed 106 lists its
+    4,801 routes within 29 checks, but the listed search took 0.35 s there against the path model's 0.15 s, so it
+    goes to the path model (more than `FEW_ROUTES`); mid seed 100 needs 112 checks for its 3,674 routes, and the
+    listed search took 0.5 s against the path model's 4.7 s, so it is listed. Both proven, the same worth as the
+    other search's."""
+    dense_106 = positions("dense")[6][2]
+    mid_100 = positions("mid")[0][2]
+    paths, listed = best_run(dense_106, "LMS"), best_run(mid_100, "LMS")
+    assert paths.status == listed.status == "optimal"
+    assert paths.listed == 0 and listed.listed > 0
+    assert paths.evaluation.revenue == best_run(dense_106, "LMS", method="listed").evaluation.revenue == 1480
+    assert listed.evaluation.revenue == 1810
+
+
+def test_the_stop_event_ends_the_listing_of_every_route_at_its_next_check_and_is_not_a_budget() -> None:
+    """A board of few routes (the benchmark's mid seed 100: 112 checks of the listing of every route, within
+    FEW_ROUTES_CHECKS) is listed with no pin; Stop pressed at the listing's 20th check ends it at the next one, as a
+    stop (LISTING_STOPPED, status unknown), not as the budget's give-up that would start the path model."""
+    stop = StopAtCheck(20)
+    found = best_run(positions("mid")[0][2], "LMS", stop=stop)
+    assert stop.pressed and stop.checks_after_stop == 1
+    assert found.status == "unknown" and found.reason == LISTING_STOPPED
+    assert [s.train for s in found.routes] == ["6G"]

@@ -16,6 +16,7 @@ out) is given with `leased`.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,10 +77,12 @@ def insolvency_preview(
     *,
     leased: str | None = None,
     time_limit: float | None = None,
+    stop: threading.Event | None = None,
     run: RunFunction = best_run,
 ) -> InsolvencyOutcome:
     """What happens at the end of `company`'s turn if it ends it without a train, with its treasury from the
-    position. InputError names the company or the train when they are wrong."""
+    position; the leased train's run searched within `time_limit` seconds and until `stop` is set. InputError names
+    the company or the train when they are wrong."""
     money = company_money(position, company)
     prices = {t["id"]: t["price"] for t in train_rows()}
     train = leased or smallest_train(position.phase)
@@ -120,7 +123,7 @@ def insolvency_preview(
         )
     )
     leasing = with_company(position, company, (train,), insolvent=True)
-    best = run(leasing, company, time_limit=time_limit)
+    best = run(leasing, company, time_limit=time_limit, stop=stop)
     if not best.run:
         steps.append(Step(f"{company} has no valid route even with a train: it is not insolvent", rulebook.NO_ROUTE))
         return outcome(False, "no valid route", best)

@@ -14,6 +14,7 @@ foreseen: each company keeps the trains of the position.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -108,11 +109,13 @@ def nationalisation_preview(
     *,
     revenues: Mapping[str, int] | None = None,
     time_limit: float | None = None,
+    stop: threading.Event | None = None,
     run: RunFunction = best_run,
     privates: Mapping[str, int] | None = None,
 ) -> NationalisationOutcome:
     """The British Rail rounds from the position: companies with a token on the market operate; a company with no
-    director is in receivership. `revenues` fixes a company's revenue instead of its best N-only run."""
+    director is in receivership. `revenues` fixes a company's revenue instead of its best N-only run, each searched
+    within `time_limit` seconds and until `stop` is set."""
     check_money(position)
     stacks = {p: tuple(ts) for p, ts in position.market.items()}
     companies = order_by_price(stacks)
@@ -156,7 +159,7 @@ def nationalisation_preview(
             complete[company] = True
             steps.append(Step(f"{company} earns {earned[company]} (given)", rulebook.NAT_REVENUE))
         else:
-            best = run(position, company, nationalisation=True, time_limit=time_limit)
+            best = run(position, company, nationalisation=True, time_limit=time_limit, stop=stop)
             runs[company], complete[company] = best, best.complete
             earned[company] = best.evaluation.revenue
             proven = "" if best.complete else " (not proven: the time limit or Stop ended the search; the best found)"

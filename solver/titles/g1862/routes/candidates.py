@@ -17,8 +17,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import cached_property
 
+from solver.core.lazy import lazy
 from solver.titles.g1862 import hexgrid
 from solver.titles.g1862.routes.stop_graph import LONDON_AREA, Link, StopGraph
 from solver.titles.g1862.track import NodeId
@@ -57,26 +57,26 @@ class Candidate:
     units: frozenset[str]
     sides: int
 
-    @cached_property
+    @lazy
     def small(self) -> frozenset[NodeId]:
         """The small stations on the route (they count for a Local only, 7.8.2): worked out when asked for,
         since most routes listed are Freight routes, which never ask."""
         return frozenset(s for lk in self.links for s in lk.small)
 
-    @cached_property
+    @lazy
     def hexes(self) -> frozenset[str]:
         """The land hexes the route visits (a Local's subsidy, 7.8.2): worked out when asked for."""
         return frozenset().union(*(lk.hexes for lk in self.links))
 
-    @cached_property
+    @lazy
     def link_ids(self) -> frozenset[int]:
         return frozenset(lk.index for lk in self.links)
 
-    @cached_property
+    @lazy
     def stop_set(self) -> frozenset[NodeId]:
         return frozenset(self.stops)
 
-    @cached_property
+    @lazy
     def bonus(self) -> int:
         """The Freight bonus between the route's ends (7.8.1): asked for many times per listing."""
         return freight_bonus(self.start, self.end)

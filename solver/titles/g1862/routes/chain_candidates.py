@@ -28,8 +28,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 
+from solver.core.lazy import lazy
 from solver.titles.g1862 import hexgrid
 from solver.titles.g1862.routes.candidates import Candidate, EndKey, ListingStopped, both_ways, freight_bonus
 from solver.titles.g1862.routes.stop_graph import StopGraph
@@ -57,11 +57,11 @@ class ChainCandidate:
     def end(self) -> EndKey:
         return self.members[-1][1].end
 
-    @cached_property
+    @lazy
     def large(self) -> frozenset[NodeId]:
         return frozenset(s for _, c in self.members for s in c.large)
 
-    @cached_property
+    @lazy
     def stop_set(self) -> frozenset[NodeId]:
         return frozenset(s for _, c in self.members for s in c.stops)
 
@@ -69,7 +69,7 @@ class ChainCandidate:
     def bonus(self) -> int:
         return freight_bonus(self.start, self.end)
 
-    @cached_property
+    @lazy
     def keys(self) -> Keys:
         return tuple(sorted(k for k, _ in self.members))
 
@@ -149,7 +149,7 @@ class ChainLister:
         """Every legal route of every train that may join a chain (a chain's member routes are among them)."""
         return [c for k in sorted(self._routes) for c in self._routes[k]]
 
-    @cached_property
+    @lazy
     def _rows(self) -> tuple[dict[MemberKey, list[_Row]], dict[MemberKey, dict[int, list[_Row]]]]:
         """Every route of every train in both directions as a row, and the rows by their first stop. Made
         at the first listing that needs them (often none does)."""
@@ -194,13 +194,13 @@ class ChainLister:
         units = (self._unit_of[chain.start.stop], self._unit_of[chain.end.stop])
         return sum(self._values.get(u, 0) for u in units) + chain.bonus
 
-    @cached_property
+    @lazy
     def keys(self) -> tuple[Keys, ...]:
         """Every set of trains a chain can have."""
         found = {tuple(sorted(order)) for order in self._orders} | {(k,) for k in self.single}
         return tuple(sorted(found))
 
-    @cached_property
+    @lazy
     def ceilings(self) -> dict[Keys, int]:
         """For each set of trains, a ceiling on what a chain of them earns: the best pair of ends of their
         routes whose hexes lie within the trains' joint length of each other (7.8.1)."""

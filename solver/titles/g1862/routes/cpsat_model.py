@@ -94,6 +94,11 @@ def _sum(terms: Sequence[Expr]) -> cp_model.LinearExpr:
     return cp_model.LinearExpr.sum(list(terms))
 
 
+def _weighted(lits: Sequence[Lit], weights: Sequence[int]) -> cp_model.LinearExpr:
+    """The weighted sum of Booleans as one CP-SAT expression (Python's `sum` builds one node per term)."""
+    return cp_model.LinearExpr.weighted_sum(list(lits), list(weights))
+
+
 def route_value(c: Option, train: Train, values: Mapping[str, int]) -> int:
     """What an Express or Local route earns its train when no other train scores its stops: the best N of
     its large stations (and, for Express, off-board areas), plus its small stations for a Local (7.8.2,
@@ -274,7 +279,7 @@ class RunModel:
         m = self.model
         runner = Runner(kind, name, m.new_bool_var(f"run.{name}"), slot)
         runner.options = [(c, m.new_bool_var(f"{name}.{i}")) for i, c in enumerate(options)]
-        m.add(runner.run == sum(x for _, x in runner.options))
+        m.add(runner.run == _sum([x for _, x in runner.options]))
         self.runners.append(runner)
         return runner
 
@@ -295,8 +300,8 @@ class RunModel:
         for unit, lits in sorted(by_unit.items()):  # sorted: the same model whatever the hash seed
             sc = self._score(unit, f"{runner.name}[{unit}]")
             if sc is not None:
-                self.model.add(sc <= sum(lits))
-        self.bonus_terms.append(sum(c.bonus * x for c, x in runner.options))
+                self.model.add(sc <= _sum(lits))
+        self.bonus_terms.append(_weighted([x for _, x in runner.options], [c.bonus for c, _ in runner.options]))
 
     # ------------------------------------------------------------------ Express and Local (7.8.2, 7.8.3)
 
@@ -324,20 +329,20 @@ class RunModel:
         for unit, lits in sorted(by_unit.items()):  # sorted: the same model whatever the hash seed
             sc = self._score(unit, f"{name}[{unit}]")
             if sc is not None:
-                m.add(sc <= sum(lits))
+                m.add(sc <= _sum(lits))
                 counted.append(sc)
                 earned.append(self.values[unit] * sc)
         if train.scored < train.visits:
-            m.add(sum(counted) <= train.scored)  # N of M (7.8.2, 7.8.3)
+            m.add(_sum(counted) <= train.scored)  # N of M (7.8.2, 7.8.3)
         for s, lits in sorted(small.items()):
             sc = self._score(self.graph.stations[s].scoring_unit, f"{name}[{s}]")
             if sc is not None:
-                m.add(sc <= sum(lits))
+                m.add(sc <= _sum(lits))
                 earned.append(self.values[self.graph.stations[s].scoring_unit] * sc)
         # the train earns at most its chosen route's best N stops (and small stations): a cut that keeps
         # the relaxation from scoring the best stops of several fractional routes at once
         best = [route_value(c, train, self.values) for c, _ in runner.options]
-        m.add(sum(earned) <= sum(v * x for v, (_, x) in zip(best, runner.options, strict=True)))
+        m.add(_sum(earned) <= _weighted([x for _, x in runner.options], best))
 
     # ------------------------------------------------------------------ Freight (7.8.1)
 
@@ -357,7 +362,7 @@ class RunModel:
         keys = [c.keys if isinstance(c, ChainCandidate) else () for c, _ in chain.options]
         for k, members in enumerate(self.groups):
             in_chain = _sum([Counter(ks)[k] * x for ks, (_, x) in zip(keys, chain.options, strict=True) if k in ks])
-            running = in_chain + sum(r.run for r in alone[k])
+            running = in_chain + _sum([r.run for r in alone[k]])
             if members[0].pinned is not None:
                 m.add(running == counts[k])  # a pinned train runs
             else:
@@ -371,14 +376,14 @@ class RunModel:
                     for ks, (_, x) in zip(keys, chain.options, strict=True)
                     if not permanent.intersection(ks) or (counts[k] == 1 and k in ks)
                 ]
-                m.add(sum(clash) + r.run <= 1)
+                m.add(_sum(clash) + r.run <= 1)
 
     # ------------------------------------------------------------------ once-only, subsidy
 
     def _once_only(self) -> None:
         for lits in self.scores.values():  # 7.8: each station and off-board area is scored once
             if len(lits) > 1:
-                self.model.add(sum(lits) <= 1)
+                self.model.add(_sum(lits) <= 1)
 
     def _subsidy(self) -> None:
         """7.8.2: 10 per distinct hex visited by the company's Local trains."""
@@ -391,7 +396,7 @@ class RunModel:
                         by_hex.setdefault(h, []).append(x)
         for h, lits in sorted(by_hex.items()):
             b = self.model.new_bool_var(f"subsidy[{h}]")
-            self.model.add(b <= sum(lits))
+            self.model.add(b <= _sum(lits))
             self.subsidy_terms.append(b)
 
     # ------------------------------------------------------------------ connectivity (7.8 bullet 2)
@@ -417,7 +422,7 @@ class RunModel:
             any_run = m.new_bool_var("any_run")
             for r in running:
                 m.add_implication(r.run, any_run)
-            m.add(sum(r.visits(m, self.home) for r in running) >= any_run)
+            m.add(_sum([r.visits(m, self.home) for r in running]) >= any_run)
         n = len(running)
         large = [r.large() for r in running]
         link: dict[tuple[int, int], Lit] = {}
@@ -433,7 +438,7 @@ class RunModel:
                     m.add(b <= running[i].visits(m, s))
                     m.add(b <= running[j].visits(m, s))
                     meets.append(b)
-                m.add(e <= sum(meets))
+                m.add(e <= _sum(meets))
                 link[i, j] = e
         for mask in range(1, 2 ** (n - 1)):  # each split once: runner n-1 is always outside
             inside = [i for i in range(n) if mask >> i & 1]

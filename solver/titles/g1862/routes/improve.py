@@ -75,7 +75,9 @@ class Judge:
         ranked = self._ranked.get(id(c))
         if ranked is None:
             values = self.values
-            ranked = self._ranked[id(c)] = tuple(sorted(c.units, key=lambda u: -values.get(u, 0)))
+            # equal values by name: the order of a set of names changes with Python's hash seed, and which of
+            # two equal stops a train scores decides what the next train may still score
+            ranked = self._ranked[id(c)] = tuple(sorted(c.units, key=lambda u: (-values.get(u, 0), u)))
         return ranked
 
     def option(self, i: int, j: int) -> Option:

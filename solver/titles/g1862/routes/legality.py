@@ -13,8 +13,8 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 
+from solver.core.lazy import lazy
 from solver.errors import Problem
 from solver.titles.g1862.position import Position
 from solver.titles.g1862.track import NodeId, Station, TrackGraph, describe, large_id
@@ -49,30 +49,30 @@ class TracedRoute:
     def ends(self) -> tuple[NodeId, NodeId]:
         return self.stations[0], self.stations[-1]
 
-    @cached_property
+    @lazy
     def station_set(self) -> frozenset[NodeId]:
         return frozenset(self.stations)
 
-    @cached_property
+    @lazy
     def large(self) -> tuple[NodeId, ...]:
         """Large stations visited, in order (``L:`` nodes)."""
         return tuple(n for n in self.stations if n.startswith("L:"))
 
-    @cached_property
+    @lazy
     def large_set(self) -> frozenset[NodeId]:
         return frozenset(self.large)
 
-    @cached_property
+    @lazy
     def small(self) -> tuple[NodeId, ...]:
         """Small stations visited, in order (``S:`` nodes)."""
         return tuple(n for n in self.stations if n.startswith("S:"))
 
-    @cached_property
+    @lazy
     def offboard(self) -> tuple[NodeId, ...]:
         """Off-board nodes visited (at most the two ends, 7.4)."""
         return tuple(n for n in self.stations if n.startswith("O:"))
 
-    @cached_property
+    @lazy
     def land_hexes(self) -> frozenset[str]:
         """Land hexes on the route: every hex but an off-board end (Local subsidy, 7.8.2)."""
         inner = self.hexes[1:-1]

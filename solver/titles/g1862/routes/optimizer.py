@@ -553,15 +553,19 @@ def _hint(run: RunModel, chosen: set[tuple[str, object]]) -> cp_model.CpSolver |
     for r in run.runners:
         for c, x in r.options:
             picks.append((x, (r.name, _option_key(c)) in chosen))
-            fixed.add(fixed.get_bool_var_from_proto_index(x.index) == int(picks[-1][1]))
+            # the choice fixed in the copy's own variable domain (a constraint per option cost twice the time)
+            domain = fixed.proto.variables[x.index].domain
+            domain.clear()
+            domain.extend((int(picks[-1][1]),) * 2)
     filler = cp_model.CpSolver()
     filler.parameters.num_workers = 1
     filler.parameters.catch_sigint_signal = False
     filler.parameters.max_time_in_seconds = 1.0
     if filler.solve(fixed) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        for k in range(len(run.model.proto.variables)):
-            var = run.model.get_int_var_from_proto_index(k)
-            run.model.add_hint(var, filler.value(fixed.get_int_var_from_proto_index(k)))
+        # every variable's value at once (the copy numbers its variables as `run`'s model does)
+        hint = run.model.proto.solution_hint
+        hint.vars.extend(range(len(run.model.proto.variables)))
+        hint.values.extend(filler.response_proto.solution)
         return filler
     for x, value in picks:
         run.model.add_hint(x, value)

@@ -17,8 +17,8 @@ import heapq
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 
+from solver.core.lazy import lazy
 from solver.titles.g1862.track import NodeId, TrackGraph
 
 LONDON_AREA = "london"
@@ -58,7 +58,7 @@ class StopGraph:
     stops: tuple[NodeId, ...]
     links: tuple[Link, ...]
 
-    @cached_property
+    @lazy
     def links_at(self) -> dict[NodeId, tuple[Link, ...]]:
         at: dict[NodeId, list[Link]] = {s: [] for s in self.stops}
         for link in self.links:

@@ -65,13 +65,14 @@ def best_earnings(
     stop: threading.Event | None = None,
 ) -> RunEarnings:
     """The company's best run on the position's board with its trains, within `time_limit` seconds (None: 600) and
-    until `stop` is set. InputError (from the optimizer) names a company or train the board refuses."""
+    until `stop` is set (a run not proven then says it was stopped, not that the time limit came). InputError (from
+    the optimizer) names a company or train the board refuses."""
     result = optimizer.best_run(position, company, time_limit=NO_LIMIT if time_limit is None else time_limit, stop=stop)
     return RunEarnings(
         result.evaluation.revenue,
         tuple(result.routes),
         result.status,
         result.status in ("optimal", "infeasible"),
-        status_text(result),
+        status_text(result, stopped=stop is not None and stop.is_set()),
         result.seconds,
     )
