@@ -95,7 +95,6 @@ class PathModel:
         small = [ref for ref in nodes if walk.kind[ref] == "small"]
         halts_passed = [ref for ref in nodes if walk.kind[ref] == "halt"]
         self.paths: list[TrainPath] = []
-        self.number = {ref: i + 1 for i, ref in enumerate(nodes)}
         self.halts: list[cp_model.IntVar] = []
         self.scores: list[cp_model.LinearExpr] = []
         self.primary: list[cp_model.LinearExprT] = []
@@ -157,9 +156,9 @@ class PathModel:
 
     def hint(self, run: Sequence[Candidate]) -> None:
         """Start the search from `run` (routes the title's walk listed): each route on the first train of its name
-        not yet given one, best routes first (identical trains run in order of worth), from the end the model
-        begins at (`add_path`: the one that sorts first); a link the route could take by two ways of track is left
-        to the solver."""
+        not yet given one, best routes first (identical trains run in order of worth), from the end that sorts
+        first (where the model begins it); a link the route could take by two ways of track is left to the
+        solver."""
         free = list(range(len(self.trains)))
         given: dict[int, Candidate] = {}
         for c in sorted(run, key=lambda c: -c.score):
@@ -170,7 +169,7 @@ class PathModel:
         for t, path in enumerate(self.paths):
             chosen = given.get(t)
             nodes = () if chosen is None else chosen.nodes
-            if nodes and self.number[nodes[0]] > self.number[nodes[-1]]:
+            if nodes and nodes[0] > nodes[-1]:
                 nodes = nodes[::-1]
             m.add_hint(path.run, chosen is not None)
             for ref, var in path.visit.items():
