@@ -13,14 +13,14 @@ from solver.core.board_position import BoardPosition
 from solver.core.search.candidates import Weights
 from solver.core.track_graph import TrackGraph
 from solver.titles.g1860 import enumerator
-from solver.titles.g1860.evaluator import evaluate, rules_for
+from solver.titles.g1860.evaluator import rules_for
 from solver.titles.g1860.optimizer import best_run
 from solver.titles.g1860.route_bound import route_bound
 from solver.titles.g1860.route_walk import Walk1860
 
 from .boards import late_board
 from .test_importer import OLD_FORMAT, STOCK_MARKET
-from .test_optimizer import key, stretch_runs
+from .test_optimizer import assert_agrees, key, stretch_runs
 
 
 def three_trains(most: int = 3) -> st.SearchStrategy[tuple[BoardPosition, str, str]]:
@@ -57,13 +57,7 @@ def test_with_three_trains_the_optimizer_finds_the_enumerators_best_run_and_prov
     exhaustive = enumerator.best_run(position, company, objective, time_limit=5.0)  # type: ignore[arg-type]
     assume(exhaustive.complete)
     found = best_run(position, company, objective=objective)  # type: ignore[arg-type]
-    mine, theirs = found.evaluation, exhaustive.evaluation
-    assert key(mine.revenue, mine.subsidy, objective) == key(theirs.revenue, theirs.subsidy, objective)
-    if found.routes:
-        assert found.status == "optimal" and found.bound == key(mine.revenue, mine.subsidy, objective)[0]
-        assert evaluate(position, company, found.routes) == mine
-    else:
-        assert found.status == "infeasible" and exhaustive.run == ()
+    assert_agrees(position, company, objective, found, exhaustive)
 
 
 def test_the_route_bound_proves_iwnj_four_trains_on_19354s_last_board() -> None:
