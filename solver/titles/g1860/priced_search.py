@@ -26,6 +26,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from ortools.sat.python import cp_model
 
@@ -88,6 +89,21 @@ def priced_run(
             worth, found = run
             seen(worth, 0)
 
+    def solved(lanes: list[Lane], constrain: Callable[[RunModel], None], hinted: bool) -> str | None:
+        """CP-SAT's choice of routes among `lanes` with `constrain`'s rows, started from the run found when `hinted`
+        (and there is one), within PRICED_WORK: its status, its run kept if better; None if stopped while built."""
+        try:
+            model = RunModel(problem.rules, masks, weights, lanes, stopped)
+        except BuildingStopped:
+            return None
+        constrain(model)
+        if hinted and found is not None:
+            model.hint(found)
+        outcome = model.solve(deadline - time.perf_counter(), PRICED_WORK, workers, stop, seen)
+        if outcome.run is not None:
+            better((outcome.value, outcome.run))
+        return outcome.status
+
     def lanes_for(least: int) -> list[Lane]:
         kept = bound.routes_within(least)
         return [Lane(train, [c for c in kept if c.train == train]) for train in problem.trains]
@@ -118,20 +134,13 @@ def priced_run(
             continue
         if stopped():
             return answer("feasible" if found else "unknown", target)
-        try:
-            model = RunModel(problem.rules, masks, weights, lanes, stopped)
-        except BuildingStopped:
+        status = solved(lanes, partial(_reaching, bound=bound, target=target), Weights.primary(worth) >= target)
+        if status is None:
             return answer("feasible" if found else "unknown", target)
-        _reaching(model, bound, target)
-        if found is not None and Weights.primary(worth) >= target:
-            model.hint(found)
-        outcome = model.solve(deadline - time.perf_counter(), PRICED_WORK, workers, stop, seen)
-        if outcome.run is not None:
-            better((outcome.value, outcome.run))
-        if outcome.status == "OPTIMAL":
+        if status == "OPTIMAL":
             # Every run worth the target is in the model: its best is the best run.
             return answer("optimal", None)
-        if outcome.status != "INFEASIBLE":
+        if status != "INFEASIBLE":
             if stopped():
                 return answer("feasible" if found else "unknown", target)
             return Undecided(target, found)
@@ -162,17 +171,10 @@ def priced_run(
         return answer("optimal", None)
     if stopped():
         return answer("feasible", most)
-    try:
-        model = RunModel(problem.rules, masks, weights, lanes, stopped)
-    except BuildingStopped:
+    status = solved(lanes, partial(_beating, bound=bound, least=least), True)
+    if status is None:
         return answer("feasible", most)
-    _beating(model, bound, least)
-    assert found is not None
-    model.hint(found)
-    outcome = model.solve(deadline - time.perf_counter(), PRICED_WORK, workers, stop, seen)
-    if outcome.run is not None:
-        better((outcome.value, outcome.run))
-    if outcome.status == "OPTIMAL":
+    if status == "OPTIMAL":
         # Every run that could beat the one found is in the model: its best is the best run.
         return answer("optimal", None)
     if stopped():
