@@ -18,14 +18,14 @@ from solver.core.search.candidates import Weights
 from solver.core.search.paths import path_candidates
 from solver.core.search.run_rules import run_score
 from solver.core.search.run_search import ProgressInfo, RunProblem, SearchResult
-from solver.titles.g1860 import enumerator, path_model, priced_search
+from solver.titles.g1860 import enumerator, path_model, priced_search, search_choice
 from solver.titles.g1860.evaluator import evaluate
 from solver.titles.g1860.optimizer import best_run
 from solver.titles.g1860.priced_search import Undecided
 from solver.titles.g1860.route_bound import RouteBound, route_bound
 
 from .boards import late_board
-from .test_importer import OLD_FORMAT, STOCK_MARKET
+from .test_importer import OLD_FORMAT
 from .test_optimizer import key
 from .test_route_bound import three_trains
 
@@ -50,7 +50,7 @@ def test_each_way_past_an_unreached_target_finds_the_enumerators_best_run_and_pr
     with pytest.MonkeyPatch.context() as patch:
         for name, value in WAYS[way].items():
             patch.setattr(priced_search, name, value)
-        patch.setattr(path_model, "route_bound", _looser)
+        patch.setattr(search_choice, "route_bound", _looser)
         found = best_run(position, company, objective=objective)  # type: ignore[arg-type]
     mine, theirs = found.evaluation, exhaustive.evaluation
     assert key(mine.revenue, mine.subsidy, objective) == key(theirs.revenue, theirs.subsidy, objective)
@@ -119,19 +119,3 @@ def test_a_target_out_of_work_with_a_run_below_it_goes_to_the_one_pass(monkeypat
     monkeypatch.setattr(path_model, "PathModel", unreached)
     result = best_run(late_board(OLD_FORMAT, "FYN", "rulebook"), "FYN", time_limit=600)
     assert result.status == "optimal" and result.evaluation.revenue == result.bound == 780
-
-
-def test_routes_too_many_to_list_within_listing_checks_leave_the_board_to_the_path_model(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """IWNJ with 9+5 9+5 8+4 7+4 on stock_market's last board (rulebook): 81,267 routes, 641 checks of the listing
-    and its bound, past LISTING_CHECKS; the path model alone proves 920 (in about 1 s of CPU where the bound alone
-    took 2 s). The search over the routes kept is never reached."""
-
-    def unreached(*_: object) -> None:
-        raise AssertionError("the route bound's search ran")
-
-    monkeypatch.setattr(path_model, "priced_run", unreached)
-    position = late_board(STOCK_MARKET, "IWNJ", "rulebook")
-    result = best_run(position, "IWNJ", time_limit=600)
-    assert result.status == "optimal" and result.evaluation.revenue == result.bound == 920
