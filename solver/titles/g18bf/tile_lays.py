@@ -329,12 +329,8 @@ def _train_problems(position: BoardPosition) -> list[Problem]:
         kind = position.board.companies[company].kind
         limit = train_limit(position.phase, kind)
         if len(state.trains) > limit:
-            problems.append(
-                Problem(
-                    f"company {company}",
-                    PHASES,
-                    f"{len(state.trains)} train{'' if len(state.trains) == 1 else 's'}; a {kind}'s limit in phase {position.phase} is {limit}",
-                )
-            )
+            held = f"{len(state.trains)} train{'' if len(state.trains) == 1 else 's'}"
+            why = f"{held}; a {kind}'s limit in phase {position.phase} is {limit}"
+            problems.append(Problem(f"company {company}", PHASES, why))
         problems += train_problems(position, company) + company_field_problems(position, company)
     return problems
