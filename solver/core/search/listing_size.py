@@ -8,7 +8,7 @@ times its a, is an unbiased estimate of the steps the lister takes at that depth
 averaged over the probes, of the steps of the whole listing (what its checks of the time limit count: one every
 `CHECK_EVERY` steps).
 
-Used to choose a search before listing (1860's dense boards: docs/routes-1860.md, "Which way"); the probes' seed
+Used by a title to choose a search before listing (docs/search.md); the probes' seed
 is fixed so that the choice depends on nothing but the position.
 """
 
