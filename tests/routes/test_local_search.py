@@ -123,6 +123,33 @@ def test_a_searched_run_that_reaches_the_first_floor_makes_one_round(
     assert (result.revenue, result.subsidy) == (without.revenue, without.subsidy)
 
 
+@pytest.mark.parametrize("company", ["SVR", "W&F", "WNR"])
+def test_a_searched_run_below_the_first_floor_but_above_the_first_rounds_run_is_the_last_rounds_floor(
+    company: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On these stress boards the search's run falls short of the first round's floor, so the first round runs
+    as before, but it is better than the run that round finds: the last round keeps only what could beat the
+    searched run and starts from it, and proves the same optimum as the rounds without the search."""
+    position = _stress(company)
+    rounds: list[tuple[int, int]] = []  # per round: its floor and the value of the best run it found
+    solve = optimizer._run_solver
+
+    def recorded(run: RunModel, options: SolveOptions, search: object, ceiling: int, *rest: object) -> object:
+        solver, code = solve(run, options, search, ceiling, *rest)  # type: ignore[arg-type]
+        rounds.append((ceiling + 1, int(solver.objective_value)))
+        return solver, code
+
+    monkeypatch.setattr(optimizer, "_run_solver", recorded)
+    result = optimizer.optimize(position, company, SolveOptions(time_limit=60))
+    assert result.status == "optimal" and len(rounds) == 2
+    (_, first_run), (last_floor, _) = rounds
+    assert last_floor > first_run  # the searched run, not the first round's
+    monkeypatch.setattr(optimizer, "_improved", lambda *args: None)
+    without = optimizer.optimize(position, company, SolveOptions(time_limit=60))
+    assert without.status == "optimal"
+    assert (result.revenue, result.subsidy) == (without.revenue, without.subsidy)
+
+
 def test_the_local_search_ends_at_its_first_stop_check_after_a_stop() -> None:
     """A stop (time limit or Stop) during the search: it returns its best run so far at the next check."""
     position = _stress("W&F")
