@@ -5,6 +5,8 @@ enumerator (solver.titles.g1860.enumerator), measured in the same run.
     .venv/bin/python -m benchmarks.run_1860 [--out FILE]  # everything
     .venv/bin/python -m benchmarks.run_1860 --suite dense --enumerator-ratio 10   # each enumeration stopped at
                                                           # ten times the optimizer's time on its board
+    .venv/bin/python -m benchmarks.run_1860 --suite dense --boards 44 45 48 --method path_model --enumerator-cap 0.1
+                                                          # the path model alone on three dense boards
 
 Suites (every position is built from files in the repository):
   real    the position before every run of the two recorded games (tests/data/importer/1860/19354.json and
@@ -48,7 +50,7 @@ from solver.core.board_position import BoardPosition, parse_position, plain, pos
 from solver.titles.g1860 import enumerator
 from solver.titles.g1860.importer import import_game
 from solver.titles.g1860.importer.replay import in_mode
-from solver.titles.g1860.optimizer import best_run
+from solver.titles.g1860.optimizer import Method, best_run
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = [
@@ -129,20 +131,24 @@ def measure(
     limit: float | None = None,
     ratio: float | None = None,
     capped: bool = True,
+    method: Method = "paths",
+    numbers: Sequence[int] | None = None,
 ) -> list[Measured]:
-    """Each case's optimizer run and enumerator, stopped at `cap` or, with `ratio`, at `ratio` times the
-    optimizer's wall-clock time on that case (`cap` still the most when `capped`)."""
+    """Each case's optimizer run (by `method`) and enumerator, stopped at `cap` or, with `ratio`, at `ratio` times
+    the optimizer's wall-clock time on that case (`cap` still the most when `capped`); `numbers` are the cases'
+    numbers in their suite (by default their order)."""
     out: list[Measured] = []
-    for index, (name, company, position) in enumerate(cases):
+    allowed = limit or OPTIMIZER_LIMIT[suite]
+    for index, (name, company, position) in zip(numbers or range(len(cases)), cases, strict=True):
         case = Case(suite, index, name, company, " ".join(position.companies[company].trains))
-        result, seconds, cpu = timed(best_run, position, company, time_limit=limit or OPTIMIZER_LIMIT[suite])
+        result, seconds, cpu = timed(best_run, position, company, time_limit=allowed, method=method)
         value = result.evaluation.revenue * 1000 + result.evaluation.subsidy
         board_cap = cap if ratio is None else min(ratio * seconds, cap if capped else float("inf"))
         enum_seconds, enum_cpu, enum_value = run_enumerator(position, company, board_cap, _enumerate)
         row = Row(case, seconds, cpu, result.status, value, enum_seconds, enum_value, enum_cpu)
         measured = Measured(row, board_cap)
         out.append(measured)
-        print(f"[{index + 1:3}/{len(cases)}] {format_row(measured.row)}  {measured.speedup_text()}", flush=True)
+        print(f"[{len(out):3}/{len(cases)}] {format_row(measured.row)}  {measured.speedup_text()}", flush=True)
     return out
 
 
@@ -198,6 +204,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--optimizer-limit", type=float, default=None, help="seconds (default: real 60, dense 20)")
     parser.add_argument("--suite", choices=("real", "dense", "all"), default="all")
     parser.add_argument("--out", type=Path, help="write the results table (markdown) to this file")
+    parser.add_argument(
+        "--method",
+        choices=("paths", "path_model", "routes"),
+        default="paths",
+        help="the optimizer's method (path_model: the path model alone, no route bound; default paths)",
+    )
+    parser.add_argument("--boards", type=int, nargs="+", help="only these positions of the suite, by number")
     args = parser.parse_args(argv)
     cap = enumerator_cap(parser, args, FULL_CAP, QUICK_CAP)
     plan: dict[str, list[Named]] = {}
@@ -207,9 +220,25 @@ def main(argv: list[str] | None = None) -> int:
         plan["dense"] = dense_positions()[: QUICK_DENSE if args.quick else None]
     if args.optimizer_limit is not None and not args.optimizer_limit > 0:
         parser.error("--optimizer-limit must be a positive number of seconds")
+    if args.boards is not None:
+        if len(plan) != 1:
+            parser.error("--boards needs one --suite (real or dense)")
+        suite, cases = next(iter(plan.items()))
+        if not all(0 <= k < len(cases) for k in args.boards):
+            parser.error(f"--boards: the {suite} suite has positions 0 to {len(cases) - 1}")
+        plan[suite] = [cases[k] for k in args.boards]
     load_start = os.getloadavg()[0]
     rows = {
-        suite: measure(suite, cases, cap, args.optimizer_limit, args.enumerator_ratio, args.enumerator_cap is not None)
+        suite: measure(
+            suite,
+            cases,
+            cap,
+            args.optimizer_limit,
+            args.enumerator_ratio,
+            args.enumerator_cap is not None,
+            args.method,
+            args.boards,
+        )
         for suite, cases in plan.items()
     }
     lines = [line for suite, measured in rows.items() for line in summary(suite, measured)]

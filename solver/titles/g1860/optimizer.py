@@ -35,7 +35,7 @@ from solver.titles.g1860.evaluator import evaluate, rules_for
 from solver.titles.g1860.path_model import best_paths
 from solver.titles.g1860.route_walk import PASS, Walk1860
 
-Method = Literal["paths", "routes"]
+Method = Literal["paths", "path_model", "routes"]
 
 
 def with_nationalisation(position: BoardPosition, nationalisation: bool | None) -> BoardPosition:
@@ -101,7 +101,9 @@ def best_run(
     or a pinned route its train may not run alone. The time limit counts from the call, preparation included.
 
     `method`: 'paths' (the path model, `solver.titles.g1860.path_model`, wherever it applies: no pinned route,
-    no leased train, a home base on the board) or 'routes' (the core's search over listed routes, always).
+    no leased train, a home base on the board; for BOUND_TRAINS trains or more after the route bound),
+    'path_model' (the same, but the path model alone whatever the number of trains: no route bound, for measuring
+    it: `python -m benchmarks.run_1860 --method path_model`) or 'routes' (the core's search over listed routes, always).
 
     Python's cyclic garbage collector is paused throughout (`solver.core.gc_pause`): the route bound lists up to
     hundreds of thousands of routes, which set off collections that walk the whole heap between two checks of
@@ -126,8 +128,9 @@ def best_run(
         evaluate=lambda run: evaluate(position, company, run, graph),
         pins=pinned,
     )
-    if method == "paths" and home is not None and not pinned and not rules.mode.leased:
-        return best_paths(problem, walk, home, objective, started + time_limit, stop, progress, workers)
+    if method != "routes" and home is not None and not pinned and not rules.mode.leased:
+        listing = method == "paths"
+        return best_paths(problem, walk, home, objective, started + time_limit, stop, progress, workers, listing)
     left = max(0.0, time_limit - (time.perf_counter() - started))
     result = search(problem, objective, left, stop, progress, workers)
     if home is None and result.status == "infeasible":

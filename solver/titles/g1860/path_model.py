@@ -243,6 +243,7 @@ def best_paths(
     stop: threading.Event | None,
     progress: Callable[[ProgressInfo], None] | None,
     workers: int,
+    listing: bool = True,
 ) -> SearchResult:
     """The best run of `problem` (no pinned route) by the path model, proven where the deadline (a
     `time.perf_counter()` instant) allows, re-checked by the evaluator like every answer of the core's search.
@@ -257,7 +258,8 @@ def best_paths(
     trains running among runs worth the same, has RUNNERS_WORK there and is not proven).
 
     Runs of BOUND_TRAINS trains or more are answered instead by the bound from every listed route and the search
-    over the routes its reduced costs leave (`route_bound`, `priced_search`), which proves all three steps."""
+    over the routes its reduced costs leave (`route_bound`, `priced_search`), which proves all three steps; with
+    `listing` False by the path model alone (as where the listing passes LISTING_CHECKS)."""
     started = time.perf_counter()
     weights = Weights(objective)
     if stop is not None and stop.is_set():
@@ -288,7 +290,7 @@ def best_paths(
     most: int | None = None
     start: list[Candidate] = []
     bound = None
-    if len(problem.trains) >= BOUND_TRAINS:
+    if listing and len(problem.trains) >= BOUND_TRAINS:
         # Several trains: the bound from whole routes and the search over the routes it leaves
         # (solver.titles.g1860.route_bound, priced_search); the arc model's relaxation is far looser there
         # (docs/routes-1860.md, "Measured"). Where the routes are too many to list quickly, the path model alone is

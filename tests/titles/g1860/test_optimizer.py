@@ -120,6 +120,21 @@ def test_the_path_model_and_the_listed_routes_find_the_same_best_run(board: tupl
     assert paths.status == ("optimal" if paths.routes else "infeasible")
 
 
+@settings(max_examples=25, deadline=None)
+@given(stretch_runs(fewest=3))
+def test_the_path_model_alone_with_three_or_four_trains_finds_the_listed_routes_best_run(
+    board: tuple[BoardPosition, str, str],
+) -> None:
+    """The path model with no route bound before it (`method="path_model"`, as where the listing passes its limit
+    on a late board) against the core's search over listed routes: the same revenue and subsidy, both proven."""
+    position, company, objective = board
+    alone = best_run(position, company, objective=objective, method="path_model")  # type: ignore[arg-type]
+    routes = best_run(position, company, objective=objective, method="routes")  # type: ignore[arg-type]
+    mine, theirs = alone.evaluation, routes.evaluation
+    assert (mine.revenue, mine.subsidy) == (theirs.revenue, theirs.subsidy)
+    assert alone.status == routes.status == ("optimal" if alone.routes else "infeasible")
+
+
 @settings(max_examples=8)
 @given(st.data())
 def test_on_the_recorded_yellow_phase_positions_the_optimizer_equals_the_enumerator(data: st.DataObject) -> None:
