@@ -71,10 +71,11 @@ from solver.core.search.run_search import (
 )
 from solver.core.track_graph import NodeRef, TrackGraph
 from solver.titles.g1860.priced_search import priced_run
-from solver.titles.g1860.route_bound import BoundStopped, route_bound, weighted_bound
+from solver.titles.g1860.route_bound import BoundStopped, weighted_bound
 from solver.titles.g1860.route_rules import LARGE, ROUTE_END_KINDS
 from solver.titles.g1860.route_walk import Walk1860
 from solver.titles.g1860.scoring import HALT_SUBSIDY, allowance
+from solver.titles.g1860.search_choice import listed_bound
 from solver.titles.g1860.trains import train_sizes
 
 
@@ -228,13 +229,6 @@ class PathModel:
 LINEARIZATION = 2
 #: Runs of this many trains or more are bounded by their listed routes first (solver.titles.g1860.route_bound).
 BOUND_TRAINS = 3
-#: The route bound gives up at this many checks of the time limit (a check every 256 steps of the listing, 256
-#: groups of its dominance test, 64 node sets of its cuts, and each round of its LP) and the path model answers
-#: alone. Measured on the dense four-train boards (docs/routes-1860.md, "The optimizer"): every board but three
-#: takes at most 310 checks and 0.8 s of CPU; NGStL on stock_market's board (site) 563 checks, 1.6 s, where the
-#: path model alone took 9.6 s; IWNJ there 641 (rulebook, 2.0 s) and 1,314 (site, 6.6 s), where the path model
-#: alone takes 1.0 s and 2.3 s.
-LISTING_CHECKS = 600
 #: Deterministic work (about a second a unit on this machine) the search for more trains running may take where the
 #: path model takes over from the route bound's search (runs of BOUND_TRAINS trains or more); for fewer it is proven.
 RUNNERS_WORK = 0.25
@@ -297,20 +291,12 @@ def best_paths(
     if len(problem.trains) >= BOUND_TRAINS:
         # Several trains: the bound from whole routes and the search over the routes it leaves
         # (solver.titles.g1860.route_bound, priced_search); the arc model's relaxation is far looser there
-        # (docs/routes-1860.md, "Measured"). Where the routes are too many to list within LISTING_CHECKS checks,
-        # the path model alone is quicker (measured rule, docs/routes-1860.md, "The optimizer").
-        checks = 0
-
-        def listing_stopped() -> bool:
-            nonlocal checks
-            checks += 1
-            return stopped() or checks > LISTING_CHECKS
-
+        # (docs/routes-1860.md, "Measured"). Where the routes are too many to list quickly, the path model alone is
+        # quicker (a measured rule, solver.titles.g1860.search_choice).
         try:
-            bound = route_bound(problem.graph, walk, problem.trains, weights, listing_stopped)
+            bound = listed_bound(problem.graph, walk, problem.trains, weights, stopped)
         except BoundStopped:
-            if stopped():
-                return checked_result(problem, weights, (), "unknown", None, started)
+            return checked_result(problem, weights, (), "unknown", None, started)
     if bound is not None:
         priced = priced_run(problem, bound, weights, deadline, stop, stopped, progress, workers, started)
         if isinstance(priced, SearchResult):

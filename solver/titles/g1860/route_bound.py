@@ -102,7 +102,9 @@ class RouteBound:
 
 class _Columns:
     """The listed routes as arrays: worth, train (an index into the sorted names), the track items each uses (a
-    0/1 matrix, routes by item numbers of `track_bits`) and whether it passes a tokened-out station."""
+    0/1 matrix `track`, item numbers of `track_bits` by routes: a row per item, so that the few items a cut or a
+    dual touches are read as whole rows rather than a column of every route) and whether it passes a tokened-out
+    station."""
 
     def __init__(self, routes: Sequence[Candidate], trains: Sequence[str]) -> None:
         self.worth = np.array([Weights.primary(c.score) for c in routes], dtype=np.float64)
@@ -110,7 +112,8 @@ class _Columns:
         width = max(c.track.bit_length() for c in routes)
         size = (width + 7) // 8
         packed = np.frombuffer(b"".join(c.track.to_bytes(size, "little") for c in routes), dtype=np.uint8)
-        self.track = np.unpackbits(packed.reshape(len(routes), size), axis=1, bitorder="little")[:, :width]
+        by_item = np.ascontiguousarray(packed.reshape(len(routes), size).T)
+        self.track = np.unpackbits(by_item, axis=0, bitorder="little")[:width]
         self.passes = np.array([PASS in c.option.marks for c in routes], dtype=np.float64)
 
     def __len__(self) -> int:
@@ -227,7 +230,7 @@ def _cut_candidates(
     whole run the sum of floor(b_r / 2) x_r is at most floor(|B| / 2). Kept where |B| is odd (for an even |B| the
     rows of track imply it) and some route uses two of B. BoundStopped when `stopped()` says so (asked every
     CHECK_SETS sets)."""
-    width = columns.track.shape[1]
+    width = columns.track.shape[0]
     out = []
     for k, nodes in enumerate(node_sets(graph, CUT_NODES)):
         if k % CHECK_SETS == CHECK_SETS - 1 and stopped():
@@ -235,7 +238,7 @@ def _cut_candidates(
         ways = sorted({track_bits.bit(item) for item in border_ways(graph, nodes)} & set(range(width)))
         if len(ways) % 2 == 0:
             continue
-        coefficient = columns.track[:, ways].sum(axis=1, dtype=np.int64) // 2
+        coefficient = columns.track[ways].sum(axis=0, dtype=np.int64) // 2
         if coefficient.any():
             out.append(_Cut(nodes, coefficient, len(ways) // 2))
     return out
@@ -252,7 +255,7 @@ class _Master:
         self.objective = self.solver.Objective()
         self.objective.SetMaximization()
         self.train_rows = [self.solver.Constraint(0.0, float(n)) for n in limits]
-        self.item_rows = [self.solver.Constraint(0.0, 1.0) for _ in range(columns.track.shape[1])]
+        self.item_rows = [self.solver.Constraint(0.0, 1.0) for _ in range(columns.track.shape[0])]
         self.pass_row = self.solver.Constraint(0.0, 1.0)
         self.cuts: list[_Cut] = []
         self.cut_rows: list[pywraplp.Constraint] = []
@@ -268,7 +271,7 @@ class _Master:
             self.included[j] = True
             self.objective.SetCoefficient(x, float(c.worth[j]))
             self.train_rows[int(c.train[j])].SetCoefficient(x, 1.0)
-            for item in np.flatnonzero(c.track[j]).tolist():
+            for item in np.flatnonzero(c.track[:, j]).tolist():
                 self.item_rows[item].SetCoefficient(x, 1.0)
             if c.passes[j]:
                 self.pass_row.SetCoefficient(x, 1.0)
@@ -290,7 +293,11 @@ class _Master:
         items = np.array([max(0.0, row.dual_value()) for row in self.item_rows], dtype=np.float64)
         passing = max(0.0, self.pass_row.dual_value())
         cuts = [max(0.0, row.dual_value()) for row in self.cut_rows]
-        reduced = c.worth - c.track @ items - passing * c.passes
+        reduced = c.worth - passing * c.passes
+        for item in np.flatnonzero(items).tolist():
+            # Row by row over the items with a dual (a few dozen of hundreds): no product over the whole matrix,
+            # which cast it to floats each round and ran on several threads (docs/routes-1860.md, "Measured").
+            reduced -= items[item] * c.track[item]
         bound = float(items.sum()) + passing
         for cut, dual in zip(self.cuts, cuts, strict=True):
             if dual:

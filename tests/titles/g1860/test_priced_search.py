@@ -14,14 +14,18 @@ from typing import Any
 import pytest
 from hypothesis import assume, given, settings
 
-from solver.core.search.run_search import ProgressInfo
-from solver.titles.g1860 import enumerator, path_model, priced_search
+from solver.core.search.candidates import Weights
+from solver.core.search.paths import path_candidates
+from solver.core.search.run_rules import run_score
+from solver.core.search.run_search import ProgressInfo, RunProblem, SearchResult
+from solver.titles.g1860 import enumerator, path_model, priced_search, search_choice
 from solver.titles.g1860.evaluator import evaluate
 from solver.titles.g1860.optimizer import best_run
+from solver.titles.g1860.priced_search import Undecided
 from solver.titles.g1860.route_bound import RouteBound, route_bound
 
 from .boards import late_board
-from .test_importer import OLD_FORMAT, STOCK_MARKET
+from .test_importer import OLD_FORMAT
 from .test_optimizer import key
 from .test_route_bound import three_trains
 
@@ -46,7 +50,7 @@ def test_each_way_past_an_unreached_target_finds_the_enumerators_best_run_and_pr
     with pytest.MonkeyPatch.context() as patch:
         for name, value in WAYS[way].items():
             patch.setattr(priced_search, name, value)
-        patch.setattr(path_model, "route_bound", _looser)
+        patch.setattr(search_choice, "route_bound", _looser)
         found = best_run(position, company, objective=objective)  # type: ignore[arg-type]
     mine, theirs = found.evaluation, exhaustive.evaluation
     assert key(mine.revenue, mine.subsidy, objective) == key(theirs.revenue, theirs.subsidy, objective)
@@ -75,28 +79,43 @@ def test_one_pass_proves_s_and_c_s_660_three_steps_below_the_bound() -> None:
     assert [p.objective for p in seen] == [660]
 
 
-def test_a_handed_over_run_below_the_best_is_the_path_models_floor_and_is_beaten() -> None:
-    """C&N with 9+5 9+5 9+5 8+4 on 19354's last board (rulebook): the quick search finds 840 under the bound of
-    850 and CP-SAT's search at 850 runs out of its work, so the path model takes over from the run of 840 (its
-    floor and hint) and proves 850: the run handed over is not the answer when a better one exists."""
-    seen: list[ProgressInfo] = []
-    position = late_board(OLD_FORMAT, "C&N", "rulebook", ("9+5", "9+5", "9+5", "8+4"))
-    result = best_run(position, "C&N", time_limit=600, progress=seen.append)
-    assert result.status == "optimal" and result.evaluation.revenue == result.bound == 850
-    assert seen[0].objective == 840 and seen[-1].objective == 850
-
-
-def test_routes_too_many_to_list_within_listing_checks_leave_the_board_to_the_path_model(
+def test_a_handed_over_run_below_the_best_is_the_path_models_floor_and_is_beaten(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """IWNJ with 9+5 9+5 8+4 7+4 on stock_market's last board (rulebook): 81,267 routes, 641 checks of the listing
-    and its bound, past LISTING_CHECKS; the path model alone proves 920 (in about 1 s of CPU where the bound alone
-    took 2 s). The search over the routes kept is never reached."""
+    """C&N with 9+5 9+5 9+5 8+4 on 19354's last board (rulebook), best run 850: the route bound's search made to
+    hand over a legal run worth less (the best run less one of its routes) with the target 850, as it does where
+    CP-SAT runs out of its work at the target; the path model takes over from that run (its floor and hint) and
+    proves 850: the run handed over is not the answer when a better one exists."""
+    handed: list[int] = []
+
+    def worse(problem: RunProblem, bound: RouteBound, weights: Weights, *rest: Any) -> Undecided:
+        found = real(problem, bound, weights, *rest)
+        assert isinstance(found, SearchResult) and found.status == "optimal"
+        for k in range(len(found.routes)):
+            less = path_candidates(problem, weights, found.routes[:k] + found.routes[k + 1 :])
+            if not evaluate(problem_position, "C&N", [c.spec() for c in less]).problems:
+                handed.append(Weights.primary(run_score(problem.rules, weights, less)))
+                return Undecided(bound.most, tuple(less))
+        raise AssertionError("no legal run of three of the four routes")
+
+    real = priced_search.priced_run
+    monkeypatch.setattr(path_model, "priced_run", worse)
+    seen: list[ProgressInfo] = []
+    problem_position = late_board(OLD_FORMAT, "C&N", "rulebook", ("9+5", "9+5", "9+5", "8+4"))
+    result = best_run(problem_position, "C&N", time_limit=600, progress=seen.append)
+    assert result.status == "optimal" and result.evaluation.revenue == result.bound == 850
+    assert handed and handed[0] < 850 and seen[-1].objective == 850
+
+
+def test_a_target_out_of_work_with_a_run_below_it_goes_to_the_one_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """FYN with 9+5 9+5 8+4 7+4 on 19354's last board (rulebook): the bound is 790 and the best run 780. The quick
+    search at 790 finds 780 without ending and CP-SAT's search at 790 runs out of its work; the one pass over the
+    routes kept for 780 (UNREACHED_PASS_STEPS) proves that no run beats it, where the path model handed the run
+    did not prove it in 10 s of CPU (docs/routes-1860.md). The path model is never reached."""
 
     def unreached(*_: object) -> None:
-        raise AssertionError("the route bound's search ran")
+        raise AssertionError("the path model ran")
 
-    monkeypatch.setattr(path_model, "priced_run", unreached)
-    position = late_board(STOCK_MARKET, "IWNJ", "rulebook")
-    result = best_run(position, "IWNJ", time_limit=600)
-    assert result.status == "optimal" and result.evaluation.revenue == result.bound == 920
+    monkeypatch.setattr(path_model, "PathModel", unreached)
+    result = best_run(late_board(OLD_FORMAT, "FYN", "rulebook"), "FYN", time_limit=600)
+    assert result.status == "optimal" and result.evaluation.revenue == result.bound == 780

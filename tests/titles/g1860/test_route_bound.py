@@ -6,16 +6,20 @@ the bound closes what the path model's relaxation left open."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from solver.core.board_position import BoardPosition
 from solver.core.search.candidates import Weights
 from solver.core.track_graph import TrackGraph
-from solver.titles.g1860 import enumerator
+from solver.titles.g1860 import enumerator, search_choice
 from solver.titles.g1860.evaluator import rules_for
 from solver.titles.g1860.optimizer import best_run
-from solver.titles.g1860.route_bound import route_bound
+from solver.titles.g1860.route_bound import BoundStopped, RouteBound, route_bound
 from solver.titles.g1860.route_walk import Walk1860
 
 from .boards import late_board
@@ -48,16 +52,49 @@ def test_the_route_bound_is_never_below_the_enumerators_best_run(board: tuple[Bo
     assert _bound(position, company, objective) >= worth
 
 
+#: Each side of the choice of search (solver.titles.g1860.search_choice) forced in turn: the listed search as the
+#: rule chooses it on these small stretches; the path model alone where the listing's estimate is above its limit;
+#: and where the listing passes its checks.
+CHOICES: dict[str, dict[str, int]] = {
+    "listed": {},
+    "estimated too large": {"LISTED_STEPS": -1},
+    "listing past its checks": {"LISTING_CHECKS": 0},
+}
+
+
+@pytest.mark.parametrize("choice", sorted(CHOICES))
 @settings(max_examples=20, deadline=None)
-@given(three_trains())
+@given(board=three_trains())
 def test_with_three_trains_the_optimizer_finds_the_enumerators_best_run_and_proves_it(
-    board: tuple[BoardPosition, str, str],
+    choice: str, board: tuple[BoardPosition, str, str]
 ) -> None:
     position, company, objective = board
     exhaustive = enumerator.best_run(position, company, objective, time_limit=5.0)  # type: ignore[arg-type]
     assume(exhaustive.complete)
-    found = best_run(position, company, objective=objective)  # type: ignore[arg-type]
+    listed: list[bool] = []
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in CHOICES[choice].items():
+            patch.setattr(search_choice, name, value)
+        patch.setattr(search_choice, "route_bound", _recorded(listed))
+        found = best_run(position, company, objective=objective)  # type: ignore[arg-type]
     assert_agrees(position, company, objective, found, exhaustive)
+    # The side forced is the side taken: the listing begun, and its bound reached only where it is the listed search.
+    assert listed == ([True] if choice == "listed" else [False] if choice == "listing past its checks" else [])
+
+
+def _recorded(listed: list[bool]) -> Callable[..., RouteBound]:
+    """The route bound, recording each call: True when it gave a bound, False when it gave up."""
+
+    def bound(*args: Any) -> RouteBound:
+        try:
+            found = route_bound(*args)
+        except BoundStopped:
+            listed.append(False)
+            raise
+        listed.append(True)
+        return found
+
+    return bound
 
 
 def test_the_route_bound_proves_iwnj_four_trains_on_19354s_last_board() -> None:
