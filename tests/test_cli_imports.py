@@ -101,3 +101,15 @@ def test_review_with_two_jobs_leaves_or_tools_and_polars_to_the_workers() -> Non
     )
     assert "solver.titles.g1862.review" in modules  # the command ran
     assert _loaded_of(modules, "ortools", "pandas", "polars") == []
+
+
+def test_the_review_pools_server_loads_no_board_file_models_and_no_core_search() -> None:
+    """The pool's server imports `batch.PRELOAD` before any worker can start (docs/importer.md "Measured"): 1862's
+    optimizer with CP-SAT, and neither the core's board files and their checks (1862 reads its own data) nor
+    the core run search's model (1862 uses only its stoppable solve)."""
+    from solver.titles.g1862.routes.batch import PRELOAD
+
+    modules = _loaded_after("import importlib\n" + "".join(f"importlib.import_module({m!r})\n" for m in PRELOAD))
+    assert "solver.titles.g1862.routes.optimizer" in modules
+    assert _loaded_of(modules, "solver.core.board_data", "solver.core.board_files", "solver.core.search.model") == []
+    assert _loaded_of(modules, "pandas", "polars") == []

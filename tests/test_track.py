@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from solver.titles.g1862 import track
 from solver.titles.g1862.loading import load_position, parse_position
 from solver.titles.g1862.position import Position
 from solver.titles.g1862.track import TrackGraph, build_graph, describe, large_id, offboard_id, side_id, small_id
@@ -86,6 +87,28 @@ def test_station_values_follow_the_phase() -> None:
         graph = build_graph(parse_position({**data, "phase": phase}))
         values[phase] = graph.stations["O:F1:port_cromer"].value
     assert values == {"A": 80, "C": 90, "E": 100}
+
+
+def test_a_lay_worked_out_once_still_takes_each_positions_markers_and_values() -> None:
+    """Each tile lay's track is worked out once per process (`track._lay_track`); the large station's markers
+    (7.4) and the off-board values of the phase (9.0) still come from each position."""
+    data = {"tiles": [{"hex": "F3", "tile": "57", "rotation": 0}], "companies": [{"id": "ENR"}, {"id": "N&B"}]}
+    first = build_graph(parse_position({**data, "phase": "A", "stations": {"F3": ["ENR"]}}))
+    second = build_graph(parse_position({**data, "phase": "E", "stations": {"F3": ["N&B"]}}))
+    assert first.stations["L:F3"].markers == ("ENR",)
+    assert second.stations["L:F3"].markers == ("N&B",)
+    assert (first.stations["O:F1:port_cromer"].value, second.stations["O:F1:port_cromer"].value) == (80, 100)
+    assert first.segments == second.segments
+
+
+def test_the_graph_from_worked_out_lays_is_the_graph_worked_out_anew(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The late-game board built from the lays' stored track equals the board built with none stored."""
+    position = load_position(EXAMPLES / "position-late-game.json")
+    stored = build_graph(position)
+    monkeypatch.setattr(track, "_LAY_TRACK", {})
+    anew = build_graph(position)
+    assert stored.segments == anew.segments and stored.adjacency == anew.adjacency
+    assert dict(stored.stations) == dict(anew.stations) and stored.sides == anew.sides
 
 
 # ---------------------------------------------------------------- tokened-out towns (7.4, 7.8)

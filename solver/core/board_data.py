@@ -31,9 +31,9 @@ from solver.core.board_files import (
 )
 from solver.core.faces import End, Face, Node, Path
 from solver.core.geometry import Layout, opposite
+from solver.core.layout_spec import DATA_ROOT as DATA_ROOT  # where the titles keep their data
 from solver.errors import DataError
 
-DATA_ROOT = FilePath(__file__).resolve().parent.parent.parent / "data"
 #: Printed colours a hex may have besides the title's tile colours (docs/board-data.md, `printed.color`).
 PRINTED_COLORS = ("white", "red", "blue", "grey")
 

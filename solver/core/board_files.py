@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
+from solver.core.layout_spec import LayoutSpec as LayoutSpec
 from solver.errors import DataError
 
 HexKind = Literal["land", "offboard", "water", "fixed", "display"]
@@ -23,12 +24,6 @@ class _Strict(BaseModel):
 
 
 # ---------------------------------------------------------------- title.json
-
-
-class LayoutSpec(_Strict):
-    orientation: Literal["flat", "pointy"]
-    letter_axis: Literal["column", "row"]
-    first_letter: str = Field(default="A", pattern=r"^[A-Z]$")
 
 
 class KindSpec(_Strict):

@@ -110,3 +110,25 @@ def test_the_stored_boards_are_what_the_generator_writes(index: int) -> None:
     """`python -m benchmarks.boards` writes the tracked files; they must not drift from it."""
     stored = load_position(POSITIONS / file_name(index))
     assert position_to_dict(stored) == position_to_dict(generated(index))
+
+
+@pytest.mark.parametrize("name", ["long-freight-00-F-7F-7F.json", "three-9F.json", "long-freight-11-H-9F-8F-7F.json"])
+def test_a_pair_of_chain_ends_earns_its_two_ends_and_the_crow_flies_bonus(name: str) -> None:
+    """The lister works a pair of ends' bonus out from their grid positions (the reach less one intervening hex,
+    30 with a port end, else 20: 7.8.1, an off-board end one hex beyond its entry); every pair of ends of the
+    board earns exactly its two scoring ends and `candidates.freight_bonus`, and a port-port or red-red pair
+    is refused (7.8)."""
+    from solver.titles.g1862.routes.candidates import freight_bonus
+
+    position = load_position(POSITIONS / name)
+    lister = _fresh_lister(position, next(iter(position.companies)))
+    for a, start in enumerate(lister._ends):
+        for z, end in enumerate(lister._ends):
+            area = lister._end_area[a]
+            value = lister._pair_value(a, z)
+            if area is not None and area == lister._end_area[z]:
+                assert value is None
+                continue
+            ends = sum(lister._values.get(lister._unit_of[e.stop], 0) for e in (start, end))
+            assert value == ends + freight_bonus(start, end)
+            assert lister._bonus(a, z, lister._reach(a, z)) == freight_bonus(start, end)

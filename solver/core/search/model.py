@@ -31,6 +31,7 @@ from ortools.sat.python import cp_model
 from solver.core.search.candidates import Candidate, Weights, bits
 from solver.core.search.meeting import routes_meet
 from solver.core.search.run_rules import NodeMasks, RunRules, granted
+from solver.core.search.stoppable import solve_stoppable
 from solver.core.track_graph import NodeRef
 
 
@@ -251,34 +252,6 @@ class RunModel:
             for lane, xs in zip(self.lanes, self.x, strict=True)
         )
         return Outcome(name, run, int(solver.objective_value), int(solver.best_objective_bound))
-
-
-def solve_stoppable(
-    cp_solver: cp_model.CpSolver,
-    model: cp_model.CpModel,
-    watcher: cp_model.CpSolverSolutionCallback,
-    stop: threading.Event | None,
-) -> cp_model.CpSolverStatus:
-    """`cp_solver.solve(model, watcher)` with the stop event (a `threading.Event` or None) checked every 50 ms: when it
-    is set the search ends at once with what it has. The status code."""
-    done = threading.Event()
-    thread = None
-    if stop is not None:
-
-        def watch() -> None:
-            while not done.wait(0.05):
-                if stop.is_set():
-                    cp_solver.stop_search()
-                    return
-
-        thread = threading.Thread(target=watch, daemon=True)
-        thread.start()
-    try:
-        return cp_solver.solve(model, watcher)
-    finally:
-        done.set()
-        if thread is not None:
-            thread.join()
 
 
 def solve_model(

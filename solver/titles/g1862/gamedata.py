@@ -17,9 +17,8 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from solver.core.board_data import DATA_ROOT
-from solver.core.board_files import LayoutSpec
 from solver.core.geometry import rotate
+from solver.core.layout_spec import DATA_ROOT, LayoutSpec
 from solver.errors import DataError, InputError
 from solver.jsonfile import read_json_file
 from solver.titles.g1862 import hexgrid

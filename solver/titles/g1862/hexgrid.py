@@ -13,10 +13,9 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
-from solver.core.board_data import DATA_ROOT
-from solver.core.board_files import LayoutSpec
 from solver.core.geometry import EDGE_NAMES as _EDGE_NAMES
 from solver.core.geometry import Layout
+from solver.core.layout_spec import DATA_ROOT, LayoutSpec
 from solver.jsonfile import read_json_file
 
 

@@ -15,15 +15,17 @@ A route that is a simple path in this graph reuses no track segment and visits n
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Literal
 
 from solver.core.lazy import lazy
 from solver.errors import Problem
 from solver.titles.g1862 import hexgrid
-from solver.titles.g1862.gamedata import GameData
-from solver.titles.g1862.position import Position
+from solver.titles.g1862.gamedata import GameData, Tile
+from solver.titles.g1862.position import Position, TileLay
 
 NodeId = str
 StationKind = Literal["large", "small", "offboard"]
@@ -41,6 +43,7 @@ def offboard_id(node: str) -> NodeId:
     return f"O:{node}"
 
 
+@cache
 def side_id(a: str, b: str) -> NodeId:
     first, second = sorted((a, b), key=hexgrid.parse_hex)
     return f"X:{first}|{second}"
@@ -244,41 +247,69 @@ def describe(node: NodeId) -> str:
     return f"side {rest.replace('|', '/')}"
 
 
-def build_graph(position: Position) -> TrackGraph:
-    """The track graph of a valid position, with station values for its phase (7.8, 9.0)."""
-    game = position.game
-    stations: dict[NodeId, Station] = {}
-    sides: set[NodeId] = set()
-    segments: list[Segment] = []
-    small_value = game.small_station_revenue
+@dataclass(frozen=True)
+class _LayTrack:
+    """The track one tile lay puts on the board, whatever the rest of the position (2.3, 7.4): its segments,
+    each with the hex sides it reaches, in the order `build_graph` adds them, and its small stations (a large
+    station's value and markers come from the position, so it is built per graph)."""
 
-    def add(a: NodeId, b: NodeId, hex_: str) -> None:
-        segments.append(Segment(a, b, hex_))
+    tile: Tile  # the tile it was worked out for (the game's own object)
+    small_value: int
+    pieces: tuple[tuple[Segment, tuple[NodeId, ...]], ...]
+    small: tuple[Station, ...]
 
-    for h, lay in position.tiles.items():
-        tile = game.tiles[lay.tile]
-        if tile.station == "large":
-            node = large_id(h)
-            stations[node] = Station(node, "large", h, tile.revenue, tile.slots, tuple(position.stations.get(h, ())))
-            for edge in tile.exits_at(lay.rotation):
-                other = hexgrid.neighbour(h, edge)
-                assert other is not None
-                side = side_id(h, other)
-                sides.add(side)
-                add(node, side, h)
-            continue
+
+# Per tile lay (hex, tile, rotation, small stations): a board has dozens of lays and each solve builds its
+# graph once, so the track of each lay is worked out once (docs/optimizer.md, "Design history"). An entry is
+# used only for the tile object and small-station value it was made with.
+_LAY_TRACK: dict[TileLay, _LayTrack] = {}
+
+
+def _lay_track(lay: TileLay, tile: Tile, small_value: int) -> _LayTrack:
+    known = _LAY_TRACK.get(lay)
+    if known is not None and known.tile is tile and known.small_value == small_value:
+        return known
+    h = lay.hex
+    pieces: list[tuple[Segment, tuple[NodeId, ...]]] = []
+    small: list[Station] = []
+    if tile.station == "large":
+        node = large_id(h)
+        for edge in tile.exits_at(lay.rotation):
+            other = hexgrid.neighbour(h, edge)
+            assert other is not None
+            side = side_id(h, other)
+            pieces.append((Segment(node, side, h), (side,)))
+    else:
         for track in tile.tracks_at(lay.rotation):
             a, b = sorted(track)
             side_a = side_id(h, hexgrid.neighbour(h, a) or "")
             side_b = side_id(h, hexgrid.neighbour(h, b) or "")
-            sides.update((side_a, side_b))
             if (a, b) in lay.small_stations:
-                node = small_id(h, (a, b))
-                stations[node] = Station(node, "small", h, small_value)
-                add(side_a, node, h)
-                add(node, side_b, h)
+                station = Station(small_id(h, (a, b)), "small", h, small_value)
+                small.append(station)
+                pieces += ((Segment(side_a, station.id, h), (side_a,)), (Segment(station.id, side_b, h), (side_b,)))
             else:
-                add(side_a, side_b, h)
+                pieces.append((Segment(side_a, side_b, h), (side_a, side_b)))
+    known = _LAY_TRACK[lay] = _LayTrack(tile, small_value, tuple(pieces), tuple(small))
+    return known
+
+
+def build_graph(position: Position) -> TrackGraph:
+    """The track graph of a valid position, with station values for its phase (7.8, 9.0)."""
+    game = position.game
+    stations: dict[NodeId, Station] = {}
+    pieces: list[tuple[Segment, tuple[NodeId, ...]]] = []  # each segment with the hex sides it reaches
+    small_value = game.small_station_revenue
+    for h, lay in position.tiles.items():
+        tile = game.tiles[lay.tile]
+        track = _lay_track(lay, tile, small_value)
+        if tile.station == "large":
+            node = large_id(h)
+            stations[node] = Station(node, "large", h, tile.revenue, tile.slots, tuple(position.stations.get(h, ())))
+        for station in track.small:
+            stations[station.id] = station
+        pieces += track.pieces
+    count = Counter(side for _, reached in pieces for side in reached)
 
     for node_info in game.nodes.values():
         area = game.areas[node_info.area]
@@ -286,8 +317,9 @@ def build_graph(position: Position) -> TrackGraph:
         entered = False
         for entry in node_info.entries:
             side = side_id(entry.hex, node_info.hex)
-            if side in sides:  # some tile's track points into the off-board hex here
-                add(side, node, node_info.hex)
+            if side in count:  # some tile's track points into the off-board hex here
+                pieces.append((Segment(side, node, node_info.hex), (side,)))
+                count[side] += 1
                 entered = True
         if entered:
             stations[node] = Station(
@@ -300,13 +332,8 @@ def build_graph(position: Position) -> TrackGraph:
             )
 
     # Sides only matter where track reaches them from both hexes (or a land hex and an off-board node).
-    count: dict[NodeId, int] = {}
-    for seg in segments:
-        for n in (seg.a, seg.b):
-            if n.startswith("X:"):
-                count[n] = count.get(n, 0) + 1
     live = {s for s, c in count.items() if c >= 2}
-    kept = [s for s in segments if all(not n.startswith("X:") or n in live for n in (s.a, s.b))]
+    kept = [seg for seg, reached in pieces if all(side in live for side in reached)]
     adjacency: dict[NodeId, list[tuple[NodeId, int]]] = {}
     for i, seg in enumerate(kept):
         adjacency.setdefault(seg.a, []).append((seg.b, i))

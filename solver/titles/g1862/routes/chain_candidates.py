@@ -31,7 +31,15 @@ from dataclasses import dataclass
 
 from solver.core.lazy import lazy
 from solver.titles.g1862 import hexgrid
-from solver.titles.g1862.routes.candidates import Candidate, EndKey, ListingStopped, both_ways, freight_bonus
+from solver.titles.g1862.routes.candidates import (
+    BONUS_PLAIN,
+    BONUS_PORT,
+    Candidate,
+    EndKey,
+    ListingStopped,
+    both_ways,
+    freight_bonus,
+)
 from solver.titles.g1862.routes.stop_graph import StopGraph
 from solver.titles.g1862.track import NodeId
 
@@ -109,6 +117,7 @@ class ChainLister:
         self._end_ids: dict[EndKey, int] = {}
         self._stations = graph.stations
         self._end_unit: list[str] = []
+        self._end_value: list[int] = []  # what the end's station or area is worth
         self._end_area: list[str | None] = []
         self._end_at: list[tuple[int, int, int]] = []  # (col, row, 1 if off-board): where the bonus is measured
         self._index = index
@@ -141,6 +150,7 @@ class ChainLister:
             self._ends.append(key)
             station = self._stations[key.stop]
             self._end_unit.append(station.scoring_unit)
+            self._end_value.append(self._values.get(station.scoring_unit, 0))
             self._end_area.append(station.area_type)
             self._end_at.append((*hexgrid.parse_hex(key.hex), int(key.offboard)))
         return i
@@ -177,17 +187,29 @@ class ChainLister:
 
     # ------------------------------------------------------------------ what a chain earns
 
-    def _pair_value(self, a: int, z: int) -> int | None:
+    def _pair_value(self, a: int, z: int, within: int | None = None) -> int | None:
         """What a chain from end `a` to end `z` earns (both ends and the bonus, 7.8.1), or None if the two
-        may not be joined (7.8: never port to port or red area to red area)."""
-        area = self._end_area[a]
-        if area is not None and area == self._end_area[z]:
+        may not be joined (7.8: never port to port or red area to red area) or, with `within`, lie further
+        apart than that many hex sides."""
+        area, other = self._end_area[a], self._end_area[z]
+        if area is not None and area == other:
             return None
-        return (
-            self._values.get(self._end_unit[a], 0)
-            + self._values.get(self._end_unit[z], 0)
-            + freight_bonus(self._ends[a], self._ends[z])
-        )
+        # `_reach` and `_bonus` written out: the ceilings ask this of every pair of ends
+        ca, ra, oa = self._end_at[a]
+        cz, rz, oz = self._end_at[z]
+        dcol = abs(ca - cz)
+        reach = dcol + max(0, (abs(ra - rz) - dcol) // 2) + oa + oz
+        if within is not None and reach > within:
+            return None
+        rate = BONUS_PORT if area == "port" or other == "port" else BONUS_PLAIN
+        return self._end_value[a] + self._end_value[z] + max(0, reach - 1) * rate
+
+    def _bonus(self, a: int, z: int, reach: int) -> int:
+        """The Freight bonus between ends `a` and `z` (`candidates.freight_bonus`, 7.8.1), from their reach: the
+        intervening hexes as the crow flies are the reach less one (an off-board end counts one hex beyond its
+        entry hex, RULES-NOTES), 30 each with a port end, else 20."""
+        port = self._end_area[a] == "port" or self._end_area[z] == "port"
+        return max(0, reach - 1) * (BONUS_PORT if port else BONUS_PLAIN)
 
     def value(self, chain: ChainCandidate) -> int:
         """What `chain` earns when no other train scores its ends: both ends and the bonus (7.8.1)."""
@@ -210,8 +232,8 @@ class ChainLister:
             length = sum(self._length[k] for k in keys)
             best = 0
             for a, z in itertools.combinations(ends, 2):
-                value = self._pair_value(a, z)
-                if value is not None and value > best and self._reach(a, z) <= length:
+                value = self._pair_value(a, z, length)
+                if value is not None and value > best:
                     best = value
             result[keys] = best
         return result
@@ -279,7 +301,7 @@ class ChainLister:
                     continue
                 ua, uz = end_unit[a], end_unit[z]
                 bucket = found.setdefault((perm, ua, uz) if ua < uz else (perm, uz, ua), {})
-                result[z] = (bucket, freight_bonus(self._ends[a], self._ends[z]))
+                result[z] = (bucket, self._bonus(a, z, self._reach(a, z)))
             return result
 
         def reachable(goal: dict[int, tuple[_Best, int]], joint: int, length: int) -> bool:
@@ -368,7 +390,7 @@ class ChainLister:
                     continue
                 ua, uz = end_unit[a], end_unit[z]
                 bucket = found.setdefault((perm, ua, uz) if ua < uz else (perm, uz, ua), {})
-                b = freight_bonus(self._ends[a], self._ends[z])
+                b = self._bonus(a, z, self._reach(a, z))
                 held = bucket.get(lgmask)
                 if held is None or held[0] < b:
                     bucket[lgmask] = (b, ((k, c),))

@@ -120,8 +120,9 @@ class RunnerPlan:
     options: tuple[Option, ...]
     group: int | None = None
     # what each option earns on its own, per objective (`solver.titles.g1862.routes.bounds`): worked out once,
-    # although the bounds are asked for several times a solve (a plan with other chains is a new RunnerPlan)
-    own_values: dict[str, tuple[int, ...]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    # although the bounds are asked for several times a solve (a plan with other chains is a new RunnerPlan,
+    # given a dict of its own), and shared by identical lone trains, whose options are the same
+    own_values: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -140,7 +141,9 @@ class RunPlan:
 
     def with_chains(self, chains: Sequence[ChainCandidate]) -> RunPlan:
         """The same plan with `chains` as the chain runner's options."""
-        runners = tuple(replace(rp, options=tuple(chains)) if rp.kind == "chain" else rp for rp in self.runners)
+        runners = tuple(
+            replace(rp, options=tuple(chains), own_values={}) if rp.kind == "chain" else rp for rp in self.runners
+        )
         return replace(self, runners=runners)
 
     def reaches(self, stop: NodeId) -> bool:
@@ -148,7 +151,7 @@ class RunPlan:
         routes = [c for rp in self.runners for c in rp.options if isinstance(c, Candidate)]
         if self.lister is not None:
             routes += self.lister.member_routes()
-        return any(stop in c.stop_set for c in routes)
+        return any(stop in c.stops for c in routes)
 
     def complete(self) -> RunPlan:
         """The plan with every chain listed."""
@@ -211,8 +214,9 @@ def plan_run(
 
     for k in sorted(permanent):
         cands = routes[k] if groups[k][0].pinned is not None else maximal(routes[k], "lone", unit, stopped)
+        own: dict[str, tuple[int, ...]] = {}  # the group's trains have the same options, worth the same
         for slot in groups[k]:
-            runners.append(RunnerPlan("lone", f"{slot.train.name}#{slot.index}", slot, tuple(cands), k))
+            runners.append(RunnerPlan("lone", f"{slot.train.name}#{slot.index}", slot, tuple(cands), k, own))
     del candidates  # the recursive closure refers to itself: freed now rather than by the garbage collector
     return RunPlan(tuple(runners), groups, permanent, lister)
 

@@ -116,7 +116,7 @@ class Judge:
         """7.8 bullet 2 (the home station, connected runs) and 7.8.1 (each Freight train once)."""
         if not picks or self.freight_clash(picks):
             return False
-        if not any(self.home in c.stop_set for _, c in picks):
+        if not any(self.home in c.large for _, c in picks):  # the home station is a large station
             return False
         large = [c.large for _, c in picks]
         reached = {0}
@@ -192,7 +192,10 @@ def improve(
         return [(i, judge.option(i, j)) for i, j in enumerate(sel) if j is not None]
 
     # the start: the option through the home station that adds most on its own (7.8: one run includes it)
-    through_home = [(own[i][j], i, j) for i in runners for j in order[i] if home in judge.option(i, j).stop_set]
+    # (the home station is a large station: an option visits it when it is among the option's large stations)
+    through_home = [
+        (own[i][j], i, j) for i, rp in enumerate(plan.runners) for j in order[i] if home in rp.options[j].large
+    ]
     if not through_home:
         return None
     _, first, option = max(through_home, key=lambda t: (t[0], -t[1], -t[2]))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from solver.core.gc_pause import gc_paused
-from solver.core.search.model import solve_stoppable
+from solver.core.search.stoppable import solve_stoppable
 from solver.errors import InputError, Problem
 from solver.titles.g1862.position import CompanyState, Position
 from solver.titles.g1862.routes.bounds import OptionBounds, chain_thresholds, option_bounds

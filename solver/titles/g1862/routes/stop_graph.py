@@ -111,10 +111,12 @@ def build_stop_graph(graph: TrackGraph) -> StopGraph:
     stops = tuple(sorted(n for n, st in graph.stations.items() if st.kind in ("large", "offboard")))
     stop_set = set(stops)
     adjacency, segments, land = graph.adjacency, graph.segments, graph.game.land_hexes
-    seen: set[tuple[NodeId, ...]] = set()
+    arrived: set[tuple[NodeId, int]] = set()  # (stop, last segment) of each link found: its other end's walk
     links: list[Link] = []
     for stop in stops:
         for first, first_seg in adjacency.get(stop, ()):
+            if (stop, first_seg) in arrived:
+                continue  # the link found from its other end, read backwards
             path, segs = [stop, first], [first_seg]
             while path[-1] not in stop_set:
                 nxt = [(n, i) for n, i in adjacency.get(path[-1], ()) if n != path[-2]]
@@ -122,25 +124,24 @@ def build_stop_graph(graph: TrackGraph) -> StopGraph:
                     break
                 path.append(nxt[0][0])
                 segs.append(nxt[0][1])
-            if path[-1] not in stop_set or path[-1] == stop:
+            end = path[-1]
+            if end not in stop_set or end == stop:
                 continue  # a dead end, or a loop back to the same stop (never part of a simple path)
-            key = min(tuple(path), tuple(reversed(path)))
-            if key in seen:
-                continue
-            seen.add(key)
+            arrived.add((end, segs[-1]))
             nodes = tuple(path)
-            hexes = frozenset(h for i in segs if (h := segments[i].hex) in land)
+            inner = nodes[1:-1]  # hex sides and small stations
+            small = tuple(n for n in inner if n[0] == "S")
             links.append(
                 Link(
                     index=len(links),
-                    a=nodes[0],
-                    b=nodes[-1],
+                    a=stop,
+                    b=end,
                     nodes=nodes,
-                    sides=sum(1 for n in nodes if n.startswith("X:")),
-                    small=tuple(n for n in nodes if n.startswith("S:")),
-                    hexes=hexes,
-                    entry_a=_entry(graph, nodes[0], nodes[1]),
-                    entry_b=_entry(graph, nodes[-1], nodes[-2]),
+                    sides=len(inner) - len(small),
+                    small=small,
+                    hexes=frozenset(h for i in segs if (h := segments[i].hex) in land),
+                    entry_a=_entry(graph, stop, nodes[1]),
+                    entry_b=_entry(graph, end, nodes[-2]),
                 )
             )
     return StopGraph(graph, stops, tuple(links))
