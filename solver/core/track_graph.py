@@ -96,15 +96,13 @@ class TrackGraph:
                     ends |= {NodeRef(h, end.index) for end in (path.a, path.b) if end.kind == "node"}
         self.end_only: frozenset[NodeRef] = frozenset(ends)
         by_pair: dict[tuple[NodeRef, NodeRef], list[Link]] = defaultdict(list)
-        seen: set[tuple[NodeRef, NodeRef, tuple[Piece, ...]]] = set()
-        for start in sorted(self.nodes):
+        rank = {ref: i for i, ref in enumerate(sorted(self.nodes))}
+        for start, number in rank.items():
             for link in self._walks(start):
-                if link.b == start:
+                # Every link is walked from both its ends (the walk reads track the same both ways): it is kept as
+                # walked from the end that sorts first, and a link back to its start is no link.
+                if rank[link.b] <= number:
                     continue
-                key = min((link.a, link.b, link.pieces), (link.b, link.a, link.pieces[::-1]))
-                if key in seen:
-                    continue
-                seen.add(key)
                 by_pair[(link.a, link.b)].append(link)
                 by_pair[(link.b, link.a)].append(link.reversed())
         self._links: Mapping[tuple[NodeRef, NodeRef], tuple[Link, ...]] = MappingProxyType(
@@ -154,43 +152,30 @@ class TrackGraph:
 
     def _walks(self, start: NodeRef) -> Iterator[Link]:
         """Every link from `start`: along each path leaving it, then across sides and along paths until a node."""
-        face = self.faces[start.hex]
-        for i, path in enumerate(face.paths):
-            ends = (path.a, path.b)
-            for here, there in (ends, ends[::-1]):
-                if here.kind != "node" or here.index != start.index:
-                    continue
-                piece = Piece(start.hex, i)
-                if there.kind == "node":
-                    yield Link(start, NodeRef(start.hex, there.index), (piece,), ())
-                else:
-                    yield from self._across(start, start.hex, there.index, (piece,), ())
+        for i, there in self.faces[start.hex].leaving.get(("node", start.index), ()):
+            piece = Piece(start.hex, i)
+            if there.kind == "node":
+                yield Link(start, NodeRef(start.hex, there.index), (piece,), ())
+            else:
+                yield from self._across(start, start.hex, there.index, (piece,), ())
 
     def _across(
         self, start: NodeRef, hex_id: str, edge: int, pieces: tuple[Piece, ...], sides: tuple[Side, ...]
     ) -> Iterator[Link]:
-        """Continue a walk leaving `hex_id` by `edge`."""
-        board = self.position.board
-        border = board.border(hex_id, edge)
-        if border is not None and border.type == "impassable":
-            return
-        other = board.layout.neighbour(hex_id, edge)
-        if other is None or other not in self.faces:
+        """Continue a walk leaving `hex_id` by `edge` (where no impassable border lies and the map goes on)."""
+        other = self.position.board.crossings.get((hex_id, edge))
+        if other is None:
             return
         entry = opposite(edge)
         side = min((hex_id, edge), (other, entry))
         if side in sides:
             return
         sides = (*sides, side)
-        for j, path in enumerate(self.faces[other].paths):
+        for j, there in self.faces[other].leaving.get(("edge", entry), ()):
             piece = Piece(other, j)
             if piece in pieces:
                 continue
-            ends = (path.a, path.b)
-            for here, there in (ends, ends[::-1]):
-                if here.kind != "edge" or here.index != entry:
-                    continue
-                if there.kind == "node":
-                    yield Link(start, NodeRef(other, there.index), (*pieces, piece), sides)
-                else:
-                    yield from self._across(start, other, there.index, (*pieces, piece), sides)
+            if there.kind == "node":
+                yield Link(start, NodeRef(other, there.index), (*pieces, piece), sides)
+            else:
+                yield from self._across(start, other, there.index, (*pieces, piece), sides)
