@@ -27,24 +27,6 @@ from solver.titles.g18bf.scoring import LARGE, SMALL, best_stops, bonus_bits, bo
 from solver.titles.g18bf.trains import train_sides
 
 
-class Partial(NamedTuple):
-    """A route grown so far: its nodes in order and their hexes, its stops (cities, small cities, red areas) with
-    the sum of their values and what they bring to the route bonuses (`scoring.bonus_bits`), how many large stops
-    it has, whether it includes a city with one of the company's markers, and the area of Ireland it reaches
-    (None: none); its stops and its large stops as bit sets (one bit per stop of the board: `Walk18BF.stop_bit`)."""
-
-    nodes: tuple[NodeRef, ...]
-    hexes: frozenset[str]
-    stops: tuple[NodeRef, ...]
-    values: tuple[int, ...]
-    bits: int
-    large: int
-    marker: bool
-    irish: str | None
-    stop_mask: int
-    large_mask: int
-
-
 class _Node(NamedTuple):
     """What the walk asks of a node, read once per walk so that a step looks the node up once: whether no route
     may reach it (a port; a part of London without the company's marker), its hex, whether it is in Ireland, whether
@@ -62,6 +44,27 @@ class _Node(NamedTuple):
     blocked: bool
 
 
+class Partial(NamedTuple):
+    """A route grown so far: its first and last nodes and how many nodes it has, its hexes, its stops in order
+    (cities, small cities, red areas) with the sum of their values and what they bring to the route bonuses
+    (`scoring.bonus_bits`), how many large stops it has, whether it includes a city with one of the company's
+    markers, and the area of Ireland it reaches (None: none); its stops and its large stops as bit sets (one bit
+    per stop of the board, in sorted order)."""
+
+    first: _Node
+    last: _Node
+    length: int
+    hexes: frozenset[str]
+    stops: tuple[_Node, ...]
+    total: int
+    bits: int
+    large: int
+    marker: bool
+    irish: str | None
+    stop_mask: int
+    large_mask: int
+
+
 class Walk18BF:
     """The walk of one company's routes for its route trains `trains` (names)."""
 
@@ -74,21 +77,24 @@ class Walk18BF:
         self.bits = {ref: bonus_bits(graph, ref, bonuses) for ref in self.stop}
         self.blocked = frozenset(ref for ref in graph.nodes if rules.tokened_out(graph, ref)) | graph.end_only
         self.own = frozenset(ref for ref in graph.nodes if self.kind[ref] in MARKER_KINDS and rules.own(ref))
-        self.stop_bit = {ref: 1 << i for i, ref in enumerate(sorted(self.stop))}
-        self._node = {
-            ref: _Node(
+        stop_bit = {ref: 1 << i for i, ref in enumerate(sorted(self.stop))}
+
+        def facts(ref: NodeRef) -> _Node:
+            kind = self.kind[ref]
+            return _Node(
                 kind == "port" or (kind == "london" and ref not in self.own),
                 ref.hex,
                 ref.hex in bonuses.ireland,
                 kind in LARGE,
-                self.stop_bit.get(ref, 0),
+                stop_bit.get(ref, 0),
                 self.stop.get(ref, 0),
                 self.bits.get(ref, 0),
                 ref in self.own,
                 ref in self.blocked,
             )
-            for ref, kind in self.kind.items()
-        }
+
+        # Each node's facts by hex, then by index: a step looks them up without hashing a NodeRef.
+        self._node = {h: [facts(NodeRef(h, i)) for i in range(len(face.nodes))] for h, face in graph.faces.items()}
         sides = [train_sides()[t] for t in trains]
         self.most_large = None if any(s.kind == "express" for s in sides) else max((s.stops for s in sides), default=0)
         self.top_stop = max(self.stop.values(), default=0)
@@ -100,18 +106,16 @@ class Walk18BF:
     def _is_stop(self, ref: NodeRef) -> bool:
         return self.kind[ref] in LARGE or self.kind[ref] == SMALL
 
-    def start(self, node: NodeRef) -> Partial | None:
-        if self.kind[node] == "port":
-            return None
-        return self._add(Partial((), frozenset(), (), (), 0, 0, False, None, 0, 0), node)
+    def start(self, ref: NodeRef) -> Partial | None:
+        node = self._node[ref.hex][ref.index]
+        return self._add(Partial(node, node, 0, frozenset(), (), 0, 0, 0, False, None, 0, 0), node)
 
     def step(self, state: Partial, link: Link) -> Partial | None:
-        if len(state.nodes) > 1 and self._node[state.nodes[-1]].blocked:
+        if state.length > 1 and state.last.blocked:
             return None
-        return self._add(state, link.b)
+        return self._add(state, self._node[link.b.hex][link.b.index])
 
-    def _add(self, state: Partial, ref: NodeRef) -> Partial | None:
-        node = self._node[ref]
+    def _add(self, state: Partial, node: _Node) -> Partial | None:
         if node.refused or node.hex in state.hexes:
             return None
         irish = state.irish
@@ -125,13 +129,15 @@ class Walk18BF:
             if self.most_large is not None and large > self.most_large:
                 return None
             large_mask |= node.stop_bit
-        stops, values, bits, stop_mask = state.stops, state.values, state.bits, state.stop_mask
+        stops, total, bits, stop_mask = state.stops, state.total, state.bits, state.stop_mask
         if node.stop_bit:
-            stops, values = (*stops, ref), (*values, node.value)
+            stops, total = (*stops, node), total + node.value
             bits, stop_mask = bits | node.bits, stop_mask | node.stop_bit
         marker = state.marker or node.own
         hexes = state.hexes | {node.hex}
-        return Partial((*state.nodes, ref), hexes, stops, values, bits, large, marker, irish, stop_mask, large_mask)
+        return Partial(
+            state.first, node, state.length + 1, hexes, stops, total, bits, large, marker, irish, stop_mask, large_mask
+        )
 
     def finish(self, state: Partial, train: str) -> Sequence[Option]:
         """The route's value for `train`, as `scoring.countings` gives it (the best counting of its stops, §10.6),
@@ -141,15 +147,14 @@ class Walk18BF:
         side = train_sides()[train]
         if not state.marker or len(state.stops) < 2:
             return ()
-        first, last = self._node[state.nodes[0]], self._node[state.nodes[-1]]
-        ends = first.stop_bit | last.stop_bit
+        ends = state.first.stop_bit | state.last.stop_bit
         if side.kind != "express":
             small_ends = (ends & ~state.large_mask).bit_count()
             if state.large + small_ends > side.stops:
                 return ()
         if len(state.stops) <= side.stops:
             # Every stop counts: no choice to weigh.
-            revenue = side.multiplier * (sum(state.values) + self._bonus(state.bits))
+            revenue = side.multiplier * (state.total + self._bonus(state.bits))
             ferry = self.ferry * side.multiplier
             if state.irish is None or not ferry:
                 return (Option(revenue),)
@@ -177,15 +182,14 @@ class Walk18BF:
         return known
 
     def _count(self, state: Partial, fixed: int, most: int, ferry: int) -> int:
-        ireland = self.rules.bonuses.ireland
         total, mask = 0, 0
         optional: list[tuple[int, int]] = []
-        for ref, value in zip(state.stops, state.values, strict=True):
-            worth = value + (ferry if ref.hex in ireland else 0)
-            if self.stop_bit[ref] & fixed:
-                total, mask = total + worth, mask | self.bits[ref]
+        for stop in state.stops:
+            worth = stop.value + (ferry if stop.irish else 0)
+            if stop.stop_bit & fixed:
+                total, mask = total + worth, mask | stop.bits
             else:
-                optional.append((worth, self.bits[ref]))
+                optional.append((worth, stop.bits))
         optional.sort(key=lambda item: -item[0])
         weights, bits = [w for w, _ in optional], [b for _, b in optional]
         best, _ = best_stops(weights, bits, most - fixed.bit_count(), mask, self._bonus, heaviest_first=True)
@@ -204,8 +208,8 @@ class Walk18BF:
         side = train_sides()[train]
         if side.kind != "express" and state.large > side.stops:
             return None
-        if len(state.nodes) == 1 or state.nodes[-1] not in self.blocked:
+        if state.length == 1 or not state.last.blocked:
             stops = side.stops * self.top_stop
         else:
-            stops = sum(sorted(state.values, reverse=True)[: side.stops])
+            stops = sum(sorted((stop.value for stop in state.stops), reverse=True)[: side.stops])
         return side.multiplier * (stops + self.top_bonuses + self.ferry), 0
