@@ -95,8 +95,11 @@ class TrackGraph:
                 if path.terminal:
                     ends |= {NodeRef(h, end.index) for end in (path.a, path.b) if end.kind == "node"}
         self.end_only: frozenset[NodeRef] = frozenset(ends)
+        #: The nodes in sorted order, and each node's place in it (a search's node number).
+        self.order: tuple[NodeRef, ...] = tuple(sorted(self.nodes))
+        self.numbers: Mapping[NodeRef, int] = MappingProxyType({ref: i for i, ref in enumerate(self.order)})
         by_pair: dict[tuple[NodeRef, NodeRef], list[Link]] = defaultdict(list)
-        rank = {ref: i for i, ref in enumerate(sorted(self.nodes))}
+        rank = self.numbers
         for start, number in rank.items():
             for link in self._walks(start):
                 # Every link is walked from both its ends (the walk reads track the same both ways): it is kept as

@@ -139,9 +139,9 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def node_numbers(graph: TrackGraph) -> dict[NodeRef, int]:
+def node_numbers(graph: TrackGraph) -> Mapping[NodeRef, int]:
     """Each node's number: its place in sorted order (the bit of the node in a route's `node_mask`)."""
-    return {ref: i for i, ref in enumerate(sorted(graph.nodes))}
+    return graph.numbers
 
 
 def mask_of(nodes: Iterable[NodeRef], numbers: Mapping[NodeRef, int]) -> int:
@@ -225,7 +225,7 @@ def list_candidates(
     a route scoring exactly what a shorter route it extends scores, with the same grant, is not listed: the shorter
     one uses part of its track and earns the same in any run."""
     names = sorted(set(trains))
-    refs = sorted(graph.nodes)
+    refs = graph.order
     rank = node_numbers(graph)
     steps_from = [
         [(rank[nxt], link, track_bits.mask(link)) for nxt in graph.neighbours(ref) for link in graph.links(ref, nxt)]
@@ -281,17 +281,21 @@ def list_candidates(
             reached = visited | 1 << nxt
             here: dict[str, Candidate] = {}
             if path[0] < nxt:
-                nodes = tuple(refs[i] for i in path)
-                track = used | mask
+                nodes: tuple[NodeRef, ...] | None = None
                 for name in names:
                     option = _best(walk.finish(after, name), weights)
-                    if option is None or weights.score(option) < threshold[name]:
+                    if option is None:
+                        continue
+                    score = weights.score(option)
+                    if score < threshold[name]:
                         continue
                     shorter = before.get(name)
-                    if prefixes_dominate and shorter is not None and _same_worth(shorter, option, weights):
+                    if prefixes_dominate and shorter is not None and _same_worth(shorter, score, option):
                         here[name] = shorter
                         continue
-                    here[name] = candidate(name, nodes, reached, track, option, weights)
+                    if nodes is None:
+                        nodes = tuple([refs[i] for i in path])
+                    here[name] = candidate(name, nodes, reached, used | mask, option, weights)
                     record(name, here[name])
             grow(after, used | mask, reached, here)
             on_path[nxt] = False
@@ -310,9 +314,10 @@ def list_candidates(
     return Listing(kept, {name: threshold[name] for name in names if threshold[name] >= 0})
 
 
-def _same_worth(shorter: Candidate, option: Option, weights: Weights) -> bool:
-    """Whether a route scored by `option` earns in any run what `shorter` earns: the same score and grant."""
-    return shorter.score == weights.score(option) and shorter.option.grant == option.grant
+def _same_worth(shorter: Candidate, score: int, option: Option) -> bool:
+    """Whether a route scored `score` by `option` earns in any run what `shorter` earns: the same score and
+    grant."""
+    return shorter.score == score and shorter.option.grant == option.grant
 
 
 def ordered(candidates: Iterable[Candidate]) -> list[Candidate]:

@@ -44,6 +44,15 @@ class _Node(NamedTuple):
     blocked: bool
 
 
+class _Side(NamedTuple):
+    """What valuing a route asks of a train: whether it is the 5+5E (any five stops), how many stops it counts, and
+    its multiplier (2 for a plus train, §10.6)."""
+
+    express: bool
+    stops: int
+    multiplier: int
+
+
 class Partial(NamedTuple):
     """A route grown so far: its first and last nodes and how many nodes it has, its hexes, its stops in order
     (cities, small cities, red areas) with the sum of their values and what they bring to the route bonuses
@@ -77,7 +86,7 @@ class Walk18BF:
         self.bits = {ref: bonus_bits(graph, ref, bonuses) for ref in self.stop}
         self.blocked = frozenset(ref for ref in graph.nodes if rules.tokened_out(graph, ref)) | graph.end_only
         self.own = frozenset(ref for ref in graph.nodes if self.kind[ref] in MARKER_KINDS and rules.own(ref))
-        stop_bit = {ref: 1 << i for i, ref in enumerate(sorted(self.stop))}
+        stop_bit = {ref: 1 << i for i, ref in enumerate(ref for ref in graph.order if ref in self.stop)}
 
         def facts(ref: NodeRef) -> _Node:
             kind = self.kind[ref]
@@ -102,6 +111,9 @@ class Walk18BF:
         self.ferry = bonuses.irish_amount if bonuses.irish_ferries else 0
         self._bonuses: dict[int, int] = {}
         self._counted: dict[tuple[int, int, int, int], int] = {}
+        self._finished: dict[tuple[str, int, int], tuple[Option, ...]] = {}
+        self._options: dict[tuple[int, tuple[str, int] | None], tuple[Option, ...]] = {}
+        self._sides = {t: _Side(s.kind == "express", s.stops, s.multiplier) for t, s in train_sides().items()}
 
     def _is_stop(self, ref: NodeRef) -> bool:
         return self.kind[ref] in LARGE or self.kind[ref] == SMALL
@@ -143,30 +155,42 @@ class Walk18BF:
         """The route's value for `train`, as `scoring.countings` gives it (the best counting of its stops, §10.6),
         with what an Irish Sea ferry assigned to its area of Ireland adds as the grant of that area: an N-train
         counts its large stops and ends and the best of its other small cities, a 5+5E its best five stops,
-        weighed with the route bonuses they bring (`_best`)."""
-        side = train_sides()[train]
+        weighed with the route bonuses they bring (`_best`). A route with a marker city is valued by its stops
+        and ends alone (its large stops, Irish area, values and bonus bits are its stops'), so each such set is
+        valued once per walk and train: routes through the same stops by other track are many on a dense board."""
         if not state.marker or len(state.stops) < 2:
             return ()
         ends = state.first.stop_bit | state.last.stop_bit
-        if side.kind != "express":
-            small_ends = (ends & ~state.large_mask).bit_count()
-            if state.large + small_ends > side.stops:
-                return ()
-        if len(state.stops) <= side.stops:
+        key = (train, state.stop_mask, ends)
+        known = self._finished.get(key)
+        if known is None:
+            known = self._finished[key] = self._value(state, train, ends)
+        return known
+
+    def _value(self, state: Partial, train: str, ends: int) -> tuple[Option, ...]:
+        express, most, multiplier = self._sides[train]
+        if not express and state.large + (ends & ~state.large_mask).bit_count() > most:
+            return ()
+        ferry = self.ferry if state.irish is not None else 0
+        if len(state.stops) <= most:
             # Every stop counts: no choice to weigh.
-            revenue = side.multiplier * (state.total + self._bonus(state.bits))
-            ferry = self.ferry * side.multiplier
-            if state.irish is None or not ferry:
-                return (Option(revenue),)
-            return (Option(revenue + ferry, grant=(state.irish, ferry)),)
-        fixed = 0 if side.kind == "express" else state.large_mask | ends
-        revenue = side.multiplier * self._best(state, fixed, side.stops, 0)
-        if state.irish is None or not self.ferry:
-            return (Option(revenue),)
-        with_ferry = side.multiplier * self._best(state, fixed, side.stops, self.ferry)
-        if with_ferry == revenue:
-            return (Option(revenue),)
-        return (Option(with_ferry, grant=(state.irish, with_ferry - revenue)),)
+            revenue = multiplier * (state.total + self._bonus(state.bits))
+            return self._option(revenue, multiplier * ferry, state.irish)
+        fixed = 0 if express else state.large_mask | ends
+        revenue = multiplier * self._best(state, fixed, most, 0)
+        if not ferry:
+            return self._option(revenue, 0, None)
+        return self._option(revenue, multiplier * self._best(state, fixed, most, ferry) - revenue, state.irish)
+
+    def _option(self, revenue: int, grant: int, area: str | None) -> tuple[Option, ...]:
+        """The route's one option: `revenue`, and with `grant` (> 0) what a ferry assigned to `area` adds (then
+        within the option's revenue). Options are kept by worth and shared (many routes are worth the same)."""
+        key = (revenue, None) if area is None or not grant else (revenue, (area, grant))
+        known = self._options.get(key)
+        if known is None:
+            worth, label = key
+            known = self._options[key] = (Option(worth + grant, grant=label) if label else Option(worth),)
+        return known
 
     def _best(self, state: Partial, fixed: int, most: int, ferry: int) -> int:
         """The most the route's counted stops and bonuses are worth (before doubling): every stop of `fixed` (a bit
@@ -190,7 +214,7 @@ class Walk18BF:
                 total, mask = total + worth, mask | stop.bits
             else:
                 optional.append((worth, stop.bits))
-        optional.sort(key=lambda item: -item[0])
+        optional.sort(reverse=True)  # heaviest first (the order of equals does not change the value)
         weights, bits = [w for w, _ in optional], [b for _, b in optional]
         best, _ = best_stops(weights, bits, most - fixed.bit_count(), mask, self._bonus, heaviest_first=True)
         return total + best
