@@ -273,6 +273,9 @@ def list_candidates(
             steps += 1
             if steps % CHECK_EVERY == 0 and should_stop():
                 raise ListingStopped
+            if end_only[nxt] and nxt < path[0]:
+                # A route ending there is listed the other way round (from that node), and none runs on from it.
+                continue
             after = walk.step(state, link)
             if after is None or (bounded and hopeless(after)):
                 continue

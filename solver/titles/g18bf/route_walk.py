@@ -29,12 +29,14 @@ from solver.titles.g18bf.trains import train_sides
 
 class _Node(NamedTuple):
     """What the walk asks of a node, read once per walk so that a step looks the node up once: whether no route
-    may reach it (a port; a part of London without the company's marker), its hex, whether it is in Ireland, whether
-    it is a large stop, its bit as a stop (0: not a stop), its value and bonus bits as a stop, whether it holds the
-    company's marker, and whether a route runs on from it (not from a red area, a part of London or a full city)."""
+    may reach it (a port; a part of London without the company's marker), its hex and the hex's bit (one per hex
+    with a node), whether it is in Ireland, whether it is a large stop, its bit as a stop (0: not a stop), its
+    value and bonus bits as a stop, whether it holds the company's marker, and whether a route runs on from it (not
+    from a red area, a part of London or a full city)."""
 
     refused: bool
     hex: str
+    hex_bit: int
     irish: bool
     large: bool
     stop_bit: int
@@ -54,16 +56,16 @@ class _Side(NamedTuple):
 
 
 class Partial(NamedTuple):
-    """A route grown so far: its first and last nodes and how many nodes it has, its hexes, its stops in order
-    (cities, small cities, red areas) with the sum of their values and what they bring to the route bonuses
-    (`scoring.bonus_bits`), how many large stops it has, whether it includes a city with one of the company's
-    markers, and the area of Ireland it reaches (None: none); its stops and its large stops as bit sets (one bit
-    per stop of the board, in sorted order)."""
+    """A route grown so far: its first and last nodes and how many nodes it has, its hexes (a bit set), its stops
+    in order (cities, small cities, red areas) with the sum of their values and what they bring to the route
+    bonuses (`scoring.bonus_bits`), how many large stops it has, whether it includes a city with one of the
+    company's markers, and the area of Ireland it reaches (None: none); its stops and its large stops as bit sets
+    (one bit per stop of the board, in sorted order)."""
 
     first: _Node
     last: _Node
     length: int
-    hexes: frozenset[str]
+    hexes: int
     stops: tuple[_Node, ...]
     total: int
     bits: int
@@ -81,29 +83,43 @@ class Walk18BF:
         self.rules = rules
         self.graph = graph
         bonuses = rules.bonuses
-        self.kind = {ref: node.kind for ref, node in graph.nodes.items()}
-        self.stop = {ref: stop_value(graph, ref, bonuses) for ref in graph.nodes if self._is_stop(ref)}
-        self.bits = {ref: bonus_bits(graph, ref, bonuses) for ref in self.stop}
-        self.blocked = frozenset(ref for ref in graph.nodes if rules.tokened_out(graph, ref)) | graph.end_only
-        self.own = frozenset(ref for ref in graph.nodes if self.kind[ref] in MARKER_KINDS and rules.own(ref))
-        stop_bit = {ref: 1 << i for i, ref in enumerate(ref for ref in graph.order if ref in self.stop)}
-
-        def facts(ref: NodeRef) -> _Node:
-            kind = self.kind[ref]
-            return _Node(
-                kind == "port" or (kind == "london" and ref not in self.own),
-                ref.hex,
-                ref.hex in bonuses.ireland,
-                kind in LARGE,
-                stop_bit.get(ref, 0),
-                self.stop.get(ref, 0),
-                self.bits.get(ref, 0),
-                ref in self.own,
-                ref in self.blocked,
+        self.kind: dict[NodeRef, str] = {}
+        self.stop: dict[NodeRef, int] = {}
+        self.bits: dict[NodeRef, int] = {}
+        blocked: set[NodeRef] = set(graph.end_only)
+        own: set[NodeRef] = set()
+        # Each node's facts by hex, then by index: a step looks them up without hashing a NodeRef. Stops are
+        # numbered in the nodes' sorted order.
+        self._node: dict[str, list[_Node]] = {h: [] for h in graph.faces}
+        hex_bit = {h: 1 << i for i, h in enumerate(sorted({ref.hex for ref in graph.order}))}
+        for ref in graph.order:
+            kind = self.kind[ref] = graph.nodes[ref].kind
+            stop_bit = 0
+            if kind in LARGE or kind == SMALL:
+                stop_bit = 1 << len(self.stop)
+                self.stop[ref] = stop_value(graph, ref, bonuses)
+                self.bits[ref] = bonus_bits(graph, ref, bonuses)
+            if rules.tokened_out(graph, ref):
+                blocked.add(ref)
+            mine = kind in MARKER_KINDS and rules.own(ref)
+            if mine:
+                own.add(ref)
+            self._node[ref.hex].append(
+                _Node(
+                    kind == "port" or (kind == "london" and not mine),
+                    ref.hex,
+                    hex_bit[ref.hex],
+                    ref.hex in bonuses.ireland,
+                    kind in LARGE,
+                    stop_bit,
+                    self.stop.get(ref, 0),
+                    self.bits.get(ref, 0),
+                    mine,
+                    ref in blocked,
+                )
             )
-
-        # Each node's facts by hex, then by index: a step looks them up without hashing a NodeRef.
-        self._node = {h: [facts(NodeRef(h, i)) for i in range(len(face.nodes))] for h, face in graph.faces.items()}
+        self.blocked = frozenset(blocked)
+        self.own = frozenset(own)
         sides = [train_sides()[t] for t in trains]
         self.most_large = None if any(s.kind == "express" for s in sides) else max((s.stops for s in sides), default=0)
         self.top_stop = max(self.stop.values(), default=0)
@@ -115,12 +131,9 @@ class Walk18BF:
         self._options: dict[tuple[int, tuple[str, int] | None], tuple[Option, ...]] = {}
         self._sides = {t: _Side(s.kind == "express", s.stops, s.multiplier) for t, s in train_sides().items()}
 
-    def _is_stop(self, ref: NodeRef) -> bool:
-        return self.kind[ref] in LARGE or self.kind[ref] == SMALL
-
     def start(self, ref: NodeRef) -> Partial | None:
         node = self._node[ref.hex][ref.index]
-        return self._add(Partial(node, node, 0, frozenset(), (), 0, 0, 0, False, None, 0, 0), node)
+        return self._add(Partial(node, node, 0, 0, (), 0, 0, 0, False, None, 0, 0), node)
 
     def step(self, state: Partial, link: Link) -> Partial | None:
         if state.length > 1 and state.last.blocked:
@@ -128,7 +141,7 @@ class Walk18BF:
         return self._add(state, self._node[link.b.hex][link.b.index])
 
     def _add(self, state: Partial, node: _Node) -> Partial | None:
-        if node.refused or node.hex in state.hexes:
+        if node.refused or node.hex_bit & state.hexes:
             return None
         irish = state.irish
         if node.irish:
@@ -146,7 +159,7 @@ class Walk18BF:
             stops, total = (*stops, node), total + node.value
             bits, stop_mask = bits | node.bits, stop_mask | node.stop_bit
         marker = state.marker or node.own
-        hexes = state.hexes | {node.hex}
+        hexes = state.hexes | node.hex_bit
         return Partial(
             state.first, node, state.length + 1, hexes, stops, total, bits, large, marker, irish, stop_mask, large_mask
         )
