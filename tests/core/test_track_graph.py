@@ -2,8 +2,8 @@
 across hex sides, each knowing its paths and sides; impassable borders cut track; the two tracks of a crossing
 tile stay apart; an off-board area joins only when track reaches it; node references. And the board facts the
 graph is built from, read once per board: the hex sides track may cross (`Board.crossings`), each face's paths by
-the end they leave (`Face.leaving`), each tile's faces by rotation (`Tile.rotations`); the graph keeps each link
-as walked from the end that sorts first, right only because a walk reads track the same both ways."""
+the end they leave (`Face.leaving`), each tile's faces by rotation (`Tile.rotations`); the graph, which walks each
+link from the end that sorts first only, holds every link that walking every path from every node finds."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from benchmarks.run_18bf import positions as bf_positions
 from solver.core.board_data import load_board
 from solver.core.board_position import BoardPosition, parse_position, read_position
 from solver.core.geometry import opposite
-from solver.core.track_graph import NodeRef, Piece, TrackGraph
+from solver.core.track_graph import NodeRef, Piece, Side, TrackGraph
 from solver.titles.g18bf.random_board import random_position
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -143,17 +143,52 @@ def _boards() -> list[BoardPosition]:
     return out
 
 
+def _reference_links(position: BoardPosition) -> set[tuple[NodeRef, NodeRef, tuple[Piece, ...], tuple[Side, ...]]]:
+    """Every link of the position by the definition, walked the plain way (every path of each face read at every
+    step, each neighbour and border looked up on the layout), from every node, both ways: (a, b, pieces, sides)."""
+    board = position.board
+    faces = {h: position.face(h) for h in board.hexes}
+    found: set[tuple[NodeRef, NodeRef, tuple[Piece, ...], tuple[Side, ...]]] = set()
+
+    def across(start: NodeRef, hex_id: str, edge: int, pieces: tuple[Piece, ...], sides: tuple[Side, ...]) -> None:
+        border = board.border(hex_id, edge)
+        other = board.layout.neighbour(hex_id, edge)
+        if (border is not None and border.type == "impassable") or other not in faces:
+            return
+        assert other is not None
+        side = min((hex_id, edge), (other, opposite(edge)))
+        if side in sides:
+            return
+        for j, path in enumerate(faces[other].paths):
+            for here, there in ((path.a, path.b), (path.b, path.a)):
+                if here.kind == "edge" and here.index == opposite(edge) and Piece(other, j) not in pieces:
+                    walked = (*pieces, Piece(other, j))
+                    if there.kind == "node":
+                        found.add((start, NodeRef(other, there.index), walked, (*sides, side)))
+                    else:
+                        across(start, other, there.index, walked, (*sides, side))
+
+    for hex_id, face in faces.items():
+        for n in range(len(face.nodes)):
+            start = NodeRef(hex_id, n)
+            for i, path in enumerate(face.paths):
+                for here, there in ((path.a, path.b), (path.b, path.a)):
+                    if here.kind == "node" and here.index == n:
+                        if there.kind == "node":
+                            found.add((start, NodeRef(hex_id, there.index), (Piece(hex_id, i),), ()))
+                        else:
+                            across(start, hex_id, there.index, (Piece(hex_id, i),), ())
+    return {link for link in found if link[0] != link[1]}
+
+
 @pytest.mark.parametrize("position", _boards(), ids=lambda p: p.name[:40])
-def test_every_link_is_walked_from_both_its_ends_and_kept_once(position: BoardPosition) -> None:
+def test_the_links_are_every_walk_along_track_between_two_nodes_each_way_once(position: BoardPosition) -> None:
     graph = TrackGraph(position)
-    walked = {ref: list(graph._walks(ref)) for ref in graph.nodes}
     links = [link for a in graph.nodes for b in graph.neighbours(a) for link in graph.links(a, b)]
     assert links, "the board has track"
-    for link in links:
-        assert link in walked[link.a]
-        assert link.reversed() in walked[link.b]
-    kept = {(link.a, link.b, link.pieces) for link in links}
-    assert len(kept) == len(links), "no link twice"
-    for ref, found in walked.items():
-        for link in found:
-            assert link.b == ref or (link.a, link.b, link.pieces) in kept, f"{link} walked but not kept"
+    listed = [(link.a, link.b, link.pieces, link.sides) for link in links]
+    assert len(set(listed)) == len(listed), "no link twice"
+    assert set(listed) == _reference_links(position)
+    for a in graph.nodes:
+        for b in graph.neighbours(a):
+            assert [link.reversed() for link in graph.links(b, a)] == list(graph.links(a, b))
