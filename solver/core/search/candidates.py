@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Literal, Protocol, TypeVar
 
 from solver.core.evaluator import RouteSpec
@@ -326,7 +327,7 @@ def _same_worth(shorter: Candidate, score: int, option: Option) -> bool:
 def ordered(candidates: Iterable[Candidate]) -> list[Candidate]:
     """Best first, equals in the order listed (the walk follows the graph's sorted order, so the order depends on
     nothing but the position)."""
-    return sorted(candidates, key=lambda c: -c.score)
+    return sorted(candidates, key=attrgetter("score"), reverse=True)  # a stable sort: equals keep their order
 
 
 def drop_dominated(candidates: Sequence[Candidate], should_stop: Callable[[], bool] = lambda: False) -> list[Candidate]:

@@ -174,16 +174,17 @@ class Walk18BF:
         if not state.marker or len(state.stops) < 2:
             return ()
         ends = state.first.stop_bit | state.last.stop_bit
+        side = self._sides[train]
+        if not side.express and state.large + (ends & ~state.large_mask).bit_count() > side.stops:
+            return ()  # more large stops and ends than the train counts
         key = (train, state.stop_mask, ends)
         known = self._finished.get(key)
         if known is None:
-            known = self._finished[key] = self._value(state, train, ends)
+            known = self._finished[key] = self._value(state, side, ends)
         return known
 
-    def _value(self, state: Partial, train: str, ends: int) -> tuple[Option, ...]:
-        express, most, multiplier = self._sides[train]
-        if not express and state.large + (ends & ~state.large_mask).bit_count() > most:
-            return ()
+    def _value(self, state: Partial, side: _Side, ends: int) -> tuple[Option, ...]:
+        express, most, multiplier = side
         ferry = self.ferry if state.irish is not None else 0
         if len(state.stops) <= most:
             # Every stop counts: no choice to weigh.
