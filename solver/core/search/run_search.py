@@ -85,8 +85,8 @@ class RunProblem:
     """What a title hands to the search: its track graph, its rules for one route (`walk`) and for a run
     (`rules`), the trains that may run in order (`trains`, names), pinned routes by index into `trains`, and its
     evaluator (the one source of truth) for a run of route specs. `beside` is the revenue of trains the title
-    settled before the search (18BF's G-trains, which run no route) when `evaluate` judges them with every run:
-    the answer's one evaluation is then the whole run's, and its check expects the search's worth plus `beside`."""
+    settled before the search (trains that run no route, say) when `evaluate` judges them with every run: the
+    answer's one evaluation is then the whole run's, and its check expects the search's worth plus `beside`."""
 
     graph: TrackGraph
     walk: RouteWalk[Any]
