@@ -67,8 +67,8 @@ def any_position_to_dict(position: AnyPosition) -> dict[str, Any]:
 
 def load_checked_position(path: str | Path) -> AnyPosition:
     """`load_any_position`, then the title's board rules (tiles, bases, trains) where it has them: InputError with
-    every fault, each naming the hex or company and the rule (the board data's limits cited where the title's data
-    says where its rulebook states them: 18BF's tile counts and marker spaces)."""
+    every fault, each naming the hex or company and the rule (the board data's limits cited as the title's data says
+    where its rulebook states them: title.json → `rules`)."""
     try:
         position = load_any_position(path)
     except InputError as exc:

@@ -30,6 +30,12 @@ def test_validate_as_a_program_exits_0_for_a_valid_position() -> None:
     assert result.stderr == ""
 
 
+def test_validate_counts_one_company_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    """A position of one company says "1 company", not "1 companies"."""
+    assert main(["validate", str(ROOT / "examples" / "position-18bf-trains.json")]) == 0
+    assert "(6 tiles, 1 company)" in capsys.readouterr().out
+
+
 def test_validate_as_a_program_exits_2_with_the_messages() -> None:
     result = _run("validate", str(BAD / "rotation-into-barrier.json"))
     assert result.returncode == 2

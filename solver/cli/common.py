@@ -21,6 +21,11 @@ def add_json_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 
+def counted(number: int, one: str, many: str | None = None) -> str:
+    """`number` and the noun in its number: "1 tile", "6 tiles", "1 company", "9 companies"."""
+    return f"{number} {one if number == 1 else many or one + 's'}"
+
+
 def print_json(payload: Any) -> None:
     print(json.dumps(payload, indent=2, ensure_ascii=False))
 

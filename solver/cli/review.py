@@ -26,7 +26,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from solver.cli import EXIT_INPUT, EXIT_OK, report_problems
+from solver.cli import EXIT_INPUT, EXIT_OK, report_problems, review_1860
 from solver.cli.common import add_json_flag, print_json
 from solver.errors import InputError, Problem
 from solver.timeline import Timeline
@@ -159,6 +159,8 @@ def run(args: argparse.Namespace) -> int:
     timeline = Timeline()
     check_options(args)
     files = game_files(args.games)
+    if review_1860.takes(files):
+        return review_1860.run(args, files)
 
     def show(done: int, total: int) -> None:
         if not args.quiet:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import argparse
 
-from solver.any_position import load_checked_position, short_title, what_was_checked
-from solver.cli.common import add_json_flag, print_json
+from solver.any_position import AnyPosition, load_checked_position, short_title, what_was_checked
+from solver.cli.common import add_json_flag, counted, print_json
 from solver.core.board_position import BoardPosition
 from solver.titles import registry
 
@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"ok": True, "problems": [], "name": position.name, "phase": position.phase})
     else:
-        print(f"{args.position}: valid position ({len(position.tiles)} tiles, {len(position.companies)} companies)")
+        print(f"{args.position}: valid position ({_counts(position)})")
     return 0
 
 
@@ -48,7 +48,12 @@ def _board_position(args: argparse.Namespace, position: BoardPosition) -> int:
         )
     else:
         print(
-            f"{args.position}: valid {title} position on the {board.map_variant} map ({len(position.tiles)} tiles, "
-            f"{len(position.companies)} companies), checked against {what_was_checked(position)}"
+            f"{args.position}: valid {title} position on the {board.map_variant} map ({_counts(position)}), "
+            f"checked against {what_was_checked(position)}"
         )
     return 0
+
+
+def _counts(position: AnyPosition) -> str:
+    """ "6 tiles, 1 company": what the position holds."""
+    return f"{counted(len(position.tiles), 'tile')}, {counted(len(position.companies), 'company', 'companies')}"

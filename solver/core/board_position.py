@@ -185,7 +185,9 @@ def _tile_problems(board: Board, spec: PositionFile) -> list[Problem]:
         elif hex_.kind != "land":
             problems.append(
                 Problem(
-                    where, board.rule("land", BOARD), f"{lay.hex} is a {hex_.kind} hex: tiles are laid on land hexes"
+                    where,
+                    board.rule("land", BOARD),
+                    f"{lay.hex} is not a land hex (it is {hex_.kind}): tiles are laid on land hexes",
                 )
             )
         if lay.hex in seen:

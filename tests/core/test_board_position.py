@@ -24,7 +24,7 @@ BAD = [
     ("unknown-map", "map", "'three_player' is not a map of 1860 (full, two_player)"),
     ("unknown-phase", "phase", "'10' is not a phase of 1860"),
     ("tile-off-map", "tiles Z9", "Z9 is not a hex of the full map"),
-    ("tile-on-offboard", "tiles J2", "J2 is a offboard hex: tiles are laid on land hexes"),
+    ("tile-on-offboard", "tiles J2", "J2 is not a land hex (it is offboard): tiles are laid on land hexes"),
     ("tile-twice", "tiles F4", "F4 is given a tile twice"),
     ("tile-unknown", "tiles F6", "no tile '999' in the 1860 box"),
     ("tile-fixed-rotation", "tiles G5", "tile 763 is laid at rotation 0 only, not 1"),

@@ -4,7 +4,8 @@
    anything of the solver outside the core but its error types (nor Streamlit or the pages), by an import
    statement or by naming a solver module in a string (importlib); and none names a title or a title's rule words;
 2. between the titles: no module of a title's package (solver/titles/g*) imports another title's package;
-3. between the engine and the app: no module of solver/ imports Streamlit or the pages.
+3. between the engine and the app: no module of solver/ imports Streamlit or the pages;
+4. between the engine and the command line: no module of the core or of a title imports solver/cli.
 
 Each checker is also run on synthetic modules that break the seam, which it must catch."""
 
@@ -79,6 +80,12 @@ def test_a_core_module_imports_nothing_of_a_title_and_names_no_title_nor_rule_wo
 def test_a_title_imports_no_other_titles_package(path: Path) -> None:
     package = path.relative_to(SOLVER / "titles").parts[0]
     assert title_seam_faults(package, path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize("path", [*CORE_MODULES, *TITLE_MODULES], ids=lambda p: str(p.relative_to(SOLVER)))
+def test_no_module_of_the_core_or_a_title_imports_the_command_line(path: Path) -> None:
+    """The layers go one way: the command line (solver/cli) calls the titles and the core, never the reverse."""
+    assert [n for n in _imports(path.read_text(encoding="utf-8")) if n.startswith("solver.cli")] == []
 
 
 @pytest.mark.parametrize("path", sorted(SOLVER.rglob("*.py")), ids=lambda p: str(p.relative_to(SOLVER)))

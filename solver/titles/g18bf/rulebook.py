@@ -38,3 +38,23 @@ UNDERGROUNDS = "§7.1.3"
 TRAINS = "§10.10, §8"
 #: The earnings of a company are the sum of its routes' values; the highest legal earnings are declared.
 EARNINGS = "§10.6"
+
+# What the core's loader checks a position against (data/18bf/title.json → `rules`, one per `BoardRule`).
+
+#: The map's hexes; red off-board areas and grey areas are not built upon.
+THE_MAP = "§5"
+#: Tiles are laid on the map's land hexes (pale green), never on red or grey areas.
+LAND = "§5, §10.4"
+#: The tiles in the box and how many of each (the tile manifest).
+TILES_IN_BOX = "§10.4, §18"
+#: Track may not run off the grid or into a red area's blank side or an impassable hex side.
+TILE_PLACEMENT = "§10.4"
+#: The Minor and Public Companies and the Systems.
+COMPANIES = "§7.2-§7.4"
+#: A company places at most one station marker in a hex, on a vacant city space.
+STATION_MARKERS = "§10.5"
+#: The game's phases.
+PHASES = "§8"
+#: A public company or System takes station markers when it forms (a conversion replaces the minor's, a merger two
+#: of the minors', a System all of the publics'), and markers are never moved: one in play has one on the board.
+FORMED_WITH_MARKERS = "§12.2, §12.3, §12.6, §10.5"

@@ -24,7 +24,8 @@ A hex's tile is reachable when a chain of lays leads to it from what is printed 
 
 Station markers: at most the company's count (§10.5: a public 4, a System 8 or 12, a minor 1), one per hex and
 company except a System's or a public's in London (acquired by merger, §10.5), a minor in play with its marker on
-its home (§10.5: markers are never moved; §19: the homes); the core reads no more markers on a node than its
+its home (§10.5: markers are never moved; §19: the homes), a public or System in play with a marker on the board (it
+takes markers when it forms, §12.2, §12.3, §12.6); the core reads no more markers on a node than its
 spaces. Trains: at most the phase's limit for the company's kind (§8) and one 5+5E (§10.10).
 
 Not a rule of a position (docs/routes-18bf.md, "Board rules"): that every tile is joined to a city with a marker.
@@ -60,13 +61,13 @@ from solver.titles.g18bf.money.phases import phase_row, train_limit
 from solver.titles.g18bf.trains import train_problems
 
 #: The tile-lay rules.
-TILE_LAY = "§10.4"
+TILE_LAY = rulebook.TILE_PLACEMENT
 #: The tile manifest: the tiles of the game, how many of each and their upgrades.
 MANIFEST = "§18"
 #: Tile colours by phase and train limits.
-PHASES = "§8"
+PHASES = rulebook.PHASES
 #: Station markers: counts, one per hex.
-MARKERS = "§10.5"
+MARKERS = rulebook.STATION_MARKERS
 #: A minor's one marker stands on its home (markers are never moved, §10.5; the homes, §19).
 HOME = "§10.5, §19"
 #: The trains a company holds (Table 4 of §10.10, §8: the 5+5E one per System), as the evaluator cites them.
@@ -306,6 +307,18 @@ def _marker_problems(position: BoardPosition) -> list[Problem]:
                 f"node {info.home_node}); none is there",
             )
         )
+    placed = markers_by_company(position)
+    for company in sorted(position.companies):
+        kind = board.companies[company].kind
+        if kind in ("public", "system") and not placed.get(company):
+            problems.append(
+                Problem(
+                    f"company {company}",
+                    rulebook.FORMED_WITH_MARKERS,
+                    f"a {kind} in play has station markers on the board (it took them when it formed, and markers "
+                    "are never moved); none is there",
+                )
+            )
     return problems
 
 
@@ -316,12 +329,8 @@ def _train_problems(position: BoardPosition) -> list[Problem]:
         kind = position.board.companies[company].kind
         limit = train_limit(position.phase, kind)
         if len(state.trains) > limit:
-            problems.append(
-                Problem(
-                    f"company {company}",
-                    PHASES,
-                    f"{len(state.trains)} trains; a {kind}'s limit in phase {position.phase} is {limit}",
-                )
-            )
+            held = f"{len(state.trains)} train{'' if len(state.trains) == 1 else 's'}"
+            why = f"{held}; a {kind}'s limit in phase {position.phase} is {limit}"
+            problems.append(Problem(f"company {company}", PHASES, why))
         problems += train_problems(position, company) + company_field_problems(position, company)
     return problems

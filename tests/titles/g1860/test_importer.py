@@ -25,7 +25,6 @@ from solver.export_actions import resolve_undo_redo
 from solver.titles.g1860 import rulebook
 from solver.titles.g1860.enumerator import best_run
 from solver.titles.g1860.importer import RecordedRun, RunReview, import_game, review_game
-from solver.titles.g1860.importer.__main__ import main
 from solver.titles.g1860.importer.connections import link_entry
 from solver.titles.g1860.importer.replay import in_mode
 from solver.titles.g1860.importer.review import review_run
@@ -253,25 +252,6 @@ def test_a_train_run_beside_a_train_the_company_does_not_own_is_refused(tmp_path
     data = _game(BANK)
     _action(data, 71)["routes"][1]["train"] = "3+2-0"
     assert "runs 3+2-0, which it does not own, beside other trains" in _error(_write(tmp_path, data))
-
-
-# ------------------------------------------------------------ command line
-
-
-def test_command_line_prints_one_row_per_run_as_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([str(BANK), "--json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
-    assert len(rows) == 85
-    assert rows[0]["action_id"] == 71
-    assert rows[0]["recorded_revenue"] == rows[0]["evaluated_revenue"] == 110
-    assert {row["difference"] for row in rows} == {"match"}
-
-
-def test_command_line_bad_export_exits_2_with_the_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    data = _game(BANK)
-    data["title"] = "1862"
-    assert main([str(_write(tmp_path, data))]) == 2
-    assert "the game is '1862'; this importer reads 1860 games" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

@@ -15,6 +15,7 @@ from solver.any_position import load_any_position
 from solver.cli import main
 from solver.core.board_position import BoardPosition
 from solver.errors import InputError, Problem
+from solver.titles.g18bf import rulebook
 from solver.titles.g18bf.evaluator import rules_for
 from solver.titles.g18bf.tile_lays import HOME, MARKERS, PHASES, TILE_LAY, TRAINS, board_problems
 
@@ -40,6 +41,7 @@ BAD_FILES = {
     "minor-home-marker-missing": ("company EG", HOME),
     "trains-over-the-limit": ("company LB", PHASES),
     "trains-two-5-plus-5e": ("company LMS", TRAINS),
+    "public-without-a-marker": ("company MR", rulebook.FORMED_WITH_MARKERS),
 }
 
 #: The bad files of the route rules (tests/titles/g18bf/bad/): a faulty company, train or private.

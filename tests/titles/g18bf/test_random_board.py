@@ -135,10 +135,11 @@ def test_markers_within_each_companys_count_one_per_hex() -> None:
 
 def test_the_train_limit_and_one_5_plus_5e() -> None:
     # §8: a System holds four trains in phase 8; §10.10: one 5+5E.
+    marker = {"M15": [["LMS"], [], []]}
     companies = {"LMS": {"trains": ["5+5E", "4+4", "4+4", "6G", "5G"]}}
-    assert _on(board_problems(_position([], companies=companies)), "company LMS") == [PHASES]
+    assert _on(board_problems(_position([], marker, companies=companies)), "company LMS") == [PHASES]
     companies = {"LMS": {"trains": ["5+5E", "5+5E"]}}
-    assert _on(board_problems(_position([], companies=companies)), "company LMS") == [TRAINS]
+    assert _on(board_problems(_position([], marker, companies=companies)), "company LMS") == [TRAINS]
 
 
 def test_every_tile_of_a_generated_board_joins_a_marker_city() -> None:
