@@ -217,7 +217,10 @@ def maximal(
 ) -> list[Candidate]:
     """Drop routes another route dominates, for trains whose route matters only through what it visits.
 
-    key "express": the stops visited (7.8.3); "local": stops, small stations and hexes (7.8.2); "lone": a
+    key "express": the scoring units and large stations visited (7.8.3: an Express train scores stations and
+    off-board areas, each area once whichever of its hexes the route enters, and meets other runs at large
+    stations, 7.8 bullet 2; so two routes into one area by different hexes are one option); "local": stops,
+    small stations and hexes (7.8.2); "lone": a
     Freight train running alone scores its two ends (each its station or off-board area, `scoring_unit`)
     and the bonus between them, and meets other runs at its large stations (7.8.1), so a route is dropped
     when another with the same scoring ends earns at least its bonus and visits all its large stations.
@@ -245,7 +248,10 @@ def maximal(
             # stops (L:, O:), small stations (S:) and hexes (E5) are told apart by their names
             buckets.setdefault(None, []).append((mask(itertools.chain(c.stops, c.small, c.hexes)), 0, c))
         else:
-            buckets.setdefault(None, []).append((mask(c.stops), 0, c))
+            # 7.8.3: what an Express route is worth to a run is its scoring units (an off-board area counts once,
+            # whichever hex it is entered by) and its large stations (where runs meet, 7.8 bullet 2); units and
+            # station ids are told apart by the tag
+            buckets.setdefault(None, []).append((mask(itertools.chain(c.units, (("large", s) for s in c.large))), 0, c))
     result: list[Candidate] = []
     for rows in buckets.values():
         kept: list[tuple[int, int]] = []

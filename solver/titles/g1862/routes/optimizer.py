@@ -405,6 +405,9 @@ def optimize(
     search = _Search(progress, started, 1 if options.objective == "cash" else REVENUE_WEIGHT, total)
     floors = _floors(total)
     best: tuple[int, RunModel, cp_model.CpSolver] | None = None
+    # the local search's run when it falls short of the first round's floor: the next round's floor and hint
+    # if it beats the first round's run (docs/optimizer.md step 6)
+    spare: tuple[int, set[tuple[str, object]]] | None = None
     partial = False  # a round without the chains the listing had no time for: nothing it finds is proven
 
     def nothing_found(reason: str) -> SolveResult:
@@ -420,6 +423,9 @@ def optimize(
             # a run worth best[0] exists, so the best run is at least that: this round keeps every option
             # that could beat it, and is the last
             floor, final, floors = best[0], True, []
+        # the local search's run, if better than the first round's and above this floor: the same reasoning
+        # with the better run (the chains are listed for `floor`, a few more than that run needs)
+        use_spare = spare is not None and best is not None and spare[0] > best[0] and spare[0] >= floor
         try:
             round_plan = _chains_for(graph, plan, options.objective, floor, listing_stopped)
         except ListingStopped:
@@ -449,7 +455,11 @@ def optimize(
             if searched is not None and searched[0] >= floor:
                 keep = [[b >= searched[0] for b in row] for row in round_bounds.per_option]
             else:
-                searched = None
+                spare, searched = searched, None
+        elif use_spare and not partial:
+            assert spare is not None
+            searched, spare = spare, None
+            keep = [[b >= searched[0] for b in row] for row in round_bounds.per_option]
         run = RunModel(sg, state, round_plan, options.objective, keep)
         if searched is not None:
             filled = _hint(run, searched[1])
@@ -459,6 +469,8 @@ def optimize(
             else:  # not a legal run for the model after all: the round keeps what its floor keeps
                 keep = [[b >= floor for b in row] for row in round_bounds.per_option]
                 run = RunModel(sg, state, round_plan, options.objective, keep)
+                if best is not None:
+                    _hint(run, _chosen(best[1], best[2]))
         elif best is not None:
             _hint(run, _chosen(best[1], best[2]))
         remaining = options.time_limit - (time.perf_counter() - started)
