@@ -32,6 +32,7 @@ from solver.core.board_files import (
 from solver.core.faces import End, Face, Node, Path
 from solver.core.geometry import Layout, opposite
 from solver.core.layout_spec import DATA_ROOT as DATA_ROOT  # where the titles keep their data
+from solver.core.lazy import lazy
 from solver.errors import DataError
 
 #: Printed colours a hex may have besides the title's tile colours (docs/board-data.md, `printed.color`).
@@ -78,6 +79,12 @@ class Tile:
     face: Face
     upgrades: tuple[str, ...]
     fixed_rotation: bool
+
+    @lazy
+    def rotations(self) -> tuple[Face, ...]:
+        """The face at each rotation 0-5 (`Face.rotated`), made once per tile design rather than once per look at a
+        hex."""
+        return tuple(self.face.rotated(r) for r in range(6))
 
 
 @dataclass(frozen=True)
@@ -147,6 +154,19 @@ class Board:
     def border(self, hex_: str, edge: int) -> Border | None:
         """The border on `edge` of `hex_`, whichever side of it the data lists."""
         return self.border_sides.get((hex_, edge))
+
+    @lazy
+    def crossings(self) -> Mapping[tuple[str, int], str]:
+        """Each hex side that track may cross, (hex, edge), with the hex of the map across it: no impassable
+        border lies on it and the map goes on there (read once per board, for `TrackGraph`)."""
+        out: dict[tuple[str, int], str] = {}
+        for hex_ in self.hexes:
+            for edge in range(6):
+                border = self.border(hex_, edge)
+                other = self.layout.neighbour(hex_, edge)
+                if other is not None and other in self.hexes and (border is None or border.type != "impassable"):
+                    out[(hex_, edge)] = other
+        return MappingProxyType(out)
 
     def tile_total(self) -> int:
         """Tiles in the box of this map variant (designs with an unlimited count not counted)."""

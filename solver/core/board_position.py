@@ -137,7 +137,7 @@ class BoardPosition:
         laid = self.tiles.get(hex_id)
         if laid is None:
             return self.board.hexes[hex_id].face
-        return self.board.tiles[laid.tile].face.rotated(laid.rotation)
+        return self.board.tiles[laid.tile].rotations[laid.rotation % 6]
 
     def markers(self, hex_id: str, node: int) -> tuple[str, ...]:
         """The companies with a station marker on `node` of `hex_id` (none when no list is given)."""

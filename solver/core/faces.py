@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from solver.core.geometry import rotate
+from solver.core.lazy import lazy
 
 _END = re.compile(r"^([en])(\d{1,2})$")
 
@@ -84,3 +85,14 @@ class Face:
 
     def rotated(self, rotation: int) -> Face:
         return Face(self.nodes, tuple(p.rotated(rotation) for p in self.paths))
+
+    @lazy
+    def leaving(self) -> Mapping[tuple[str, int], tuple[tuple[int, End], ...]]:
+        """For each end, by its kind and index (`("edge", 3)`, `("node", 0)`), the paths leaving it in the order of
+        `paths`: each path's index and its other end (a path read from `a`, then from `b`), so that a walk along
+        track looks up the paths at an edge or node rather than reading every path of the face."""
+        out: dict[tuple[str, int], list[tuple[int, End]]] = {}
+        for i, path in enumerate(self.paths):
+            out.setdefault((path.a.kind, path.a.index), []).append((i, path.b))
+            out.setdefault((path.b.kind, path.b.index), []).append((i, path.a))
+        return {end: tuple(paths) for end, paths in out.items()}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
@@ -95,16 +95,15 @@ class TrackGraph:
                 if path.terminal:
                     ends |= {NodeRef(h, end.index) for end in (path.a, path.b) if end.kind == "node"}
         self.end_only: frozenset[NodeRef] = frozenset(ends)
+        #: The nodes in sorted order, and each node's place in it (a search's node number).
+        self.order: tuple[NodeRef, ...] = tuple(sorted(self.nodes, key=lambda ref: (ref.hex, ref.index)))
+        self.numbers: Mapping[NodeRef, int] = MappingProxyType({ref: i for i, ref in enumerate(self.order)})
         by_pair: dict[tuple[NodeRef, NodeRef], list[Link]] = defaultdict(list)
-        seen: set[tuple[NodeRef, NodeRef, tuple[Piece, ...]]] = set()
-        for start in sorted(self.nodes):
+        self._pieces: dict[tuple[str, int], Piece] = {}
+        for start in self.order:
+            # Every link is walked from both its ends (the walk reads track the same both ways): it is kept as
+            # walked from the end that sorts first (`_walks` reaches only the nodes after its start).
             for link in self._walks(start):
-                if link.b == start:
-                    continue
-                key = min((link.a, link.b, link.pieces), (link.b, link.a, link.pieces[::-1]))
-                if key in seen:
-                    continue
-                seen.add(key)
                 by_pair[(link.a, link.b)].append(link)
                 by_pair[(link.b, link.a)].append(link.reversed())
         self._links: Mapping[tuple[NodeRef, NodeRef], tuple[Link, ...]] = MappingProxyType(
@@ -113,7 +112,7 @@ class TrackGraph:
         neighbours: dict[NodeRef, set[NodeRef]] = defaultdict(set)
         for a, b in self._links:
             neighbours[a].add(b)
-        self._neighbours = {a: tuple(sorted(bs)) for a, bs in neighbours.items()}
+        self._neighbours = {a: tuple(sorted(bs, key=lambda ref: (ref.hex, ref.index))) for a, bs in neighbours.items()}
 
     # ------------------------------------------------------------ queries
 
@@ -152,45 +151,50 @@ class TrackGraph:
 
     # ------------------------------------------------------------ building
 
-    def _walks(self, start: NodeRef) -> Iterator[Link]:
-        """Every link from `start`: along each path leaving it, then across sides and along paths until a node."""
-        face = self.faces[start.hex]
-        for i, path in enumerate(face.paths):
-            ends = (path.a, path.b)
-            for here, there in (ends, ends[::-1]):
-                if here.kind != "node" or here.index != start.index:
-                    continue
-                piece = Piece(start.hex, i)
-                if there.kind == "node":
-                    yield Link(start, NodeRef(start.hex, there.index), (piece,), ())
-                else:
-                    yield from self._across(start, start.hex, there.index, (piece,), ())
+    def _walks(self, start: NodeRef) -> list[Link]:
+        """Every link from `start` to a node that sorts after it: along each path leaving it, then across sides and
+        along paths until a node."""
+        out: list[Link] = []
+        for i, there in self.faces[start.hex].leaving.get(("node", start.index), ()):
+            piece = self._piece(start.hex, i)
+            if there.kind != "node":
+                self._across(start, start.hex, there.index, (piece,), (), out)
+            elif there.index > start.index:
+                out.append(Link(start, NodeRef(start.hex, there.index), (piece,), ()))
+        return out
+
+    def _piece(self, hex_id: str, path: int) -> Piece:
+        """The path `path` of the face on `hex_id`, one object per graph (two links share track when their pieces
+        are the same)."""
+        known = self._pieces.get((hex_id, path))
+        if known is None:
+            known = self._pieces[(hex_id, path)] = Piece(hex_id, path)
+        return known
 
     def _across(
-        self, start: NodeRef, hex_id: str, edge: int, pieces: tuple[Piece, ...], sides: tuple[Side, ...]
-    ) -> Iterator[Link]:
-        """Continue a walk leaving `hex_id` by `edge`."""
-        board = self.position.board
-        border = board.border(hex_id, edge)
-        if border is not None and border.type == "impassable":
-            return
-        other = board.layout.neighbour(hex_id, edge)
-        if other is None or other not in self.faces:
+        self,
+        start: NodeRef,
+        hex_id: str,
+        edge: int,
+        pieces: tuple[Piece, ...],
+        sides: tuple[Side, ...],
+        out: list[Link],
+    ) -> None:
+        """Continue a walk leaving `hex_id` by `edge` (where no impassable border lies and the map goes on), adding
+        each link it ends in to `out` when it ends at a node after `start`."""
+        other = self.position.board.crossings.get((hex_id, edge))
+        if other is None:
             return
         entry = opposite(edge)
         side = min((hex_id, edge), (other, entry))
         if side in sides:
             return
         sides = (*sides, side)
-        for j, path in enumerate(self.faces[other].paths):
-            piece = Piece(other, j)
+        for j, there in self.faces[other].leaving.get(("edge", entry), ()):
+            piece = self._piece(other, j)
             if piece in pieces:
                 continue
-            ends = (path.a, path.b)
-            for here, there in (ends, ends[::-1]):
-                if here.kind != "edge" or here.index != entry:
-                    continue
-                if there.kind == "node":
-                    yield Link(start, NodeRef(other, there.index), (*pieces, piece), sides)
-                else:
-                    yield from self._across(start, other, there.index, (*pieces, piece), sides)
+            if there.kind != "node":
+                self._across(start, other, there.index, (*pieces, piece), sides, out)
+            elif (other, there.index) > (start.hex, start.index):
+                out.append(Link(start, NodeRef(other, there.index), (*pieces, piece), sides))

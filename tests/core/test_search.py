@@ -174,6 +174,28 @@ def test_an_evaluator_that_disagrees_is_an_error_never_an_answer() -> None:
         best_run(problem(["3"], RunRules(), evaluate=lying), time_limit=60)
 
 
+def _with_a_train_beside(run: Sequence[RouteSpec]) -> Evaluation:
+    """The toy evaluator judging, with every run, a train settled before the search worth 25 (as 18BF's G-trains)."""
+    real = toy_evaluate(["3"], False)(run)  # type: ignore[operator]
+    beside = TrainScore("G", "G", (), (), 25, 0)
+    return Evaluation("toy", True, (), (*real.trains, beside))
+
+
+def test_the_answer_is_evaluated_once_with_the_trains_beside_the_search() -> None:
+    alone = best_run(problem(["3"], RunRules()), time_limit=60)
+    beside = RunProblem(GRAPH, Toy(False), RunRules(), ["3"], _with_a_train_beside, beside=25)
+    result = best_run(beside, time_limit=60)
+    assert result.routes == alone.routes and result.status == "optimal"
+    assert result.evaluation.revenue == alone.evaluation.revenue + 25
+    assert result.evaluation.trains[-1].train == "G"
+
+
+@pytest.mark.parametrize("beside", [0, 20, 30])
+def test_an_evaluation_worth_other_than_the_search_plus_what_runs_beside_is_an_error(beside: int) -> None:
+    with pytest.raises(OptimizerMismatch, match="the evaluator's revenue"):
+        best_run(RunProblem(GRAPH, Toy(False), RunRules(), ["3"], _with_a_train_beside, beside=beside), time_limit=60)
+
+
 def test_no_anchor_on_the_board_means_no_legal_run() -> None:
     result = best_run(problem(["3"], RunRules(anchors=frozenset())), time_limit=60)
     assert result.status == "infeasible" and result.routes == () and result.reason

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Literal, Protocol, TypeVar
 
 from solver.core.evaluator import RouteSpec
@@ -139,9 +140,9 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def node_numbers(graph: TrackGraph) -> dict[NodeRef, int]:
+def node_numbers(graph: TrackGraph) -> Mapping[NodeRef, int]:
     """Each node's number: its place in sorted order (the bit of the node in a route's `node_mask`)."""
-    return {ref: i for i, ref in enumerate(sorted(graph.nodes))}
+    return graph.numbers
 
 
 def mask_of(nodes: Iterable[NodeRef], numbers: Mapping[NodeRef, int]) -> int:
@@ -225,7 +226,7 @@ def list_candidates(
     a route scoring exactly what a shorter route it extends scores, with the same grant, is not listed: the shorter
     one uses part of its track and earns the same in any run."""
     names = sorted(set(trains))
-    refs = sorted(graph.nodes)
+    refs = graph.order
     rank = node_numbers(graph)
     steps_from = [
         [(rank[nxt], link, track_bits.mask(link)) for nxt in graph.neighbours(ref) for link in graph.links(ref, nxt)]
@@ -273,6 +274,9 @@ def list_candidates(
             steps += 1
             if steps % CHECK_EVERY == 0 and should_stop():
                 raise ListingStopped
+            if end_only[nxt] and nxt < path[0]:
+                # A route ending there is listed the other way round (from that node), and none runs on from it.
+                continue
             after = walk.step(state, link)
             if after is None or (bounded and hopeless(after)):
                 continue
@@ -281,17 +285,21 @@ def list_candidates(
             reached = visited | 1 << nxt
             here: dict[str, Candidate] = {}
             if path[0] < nxt:
-                nodes = tuple(refs[i] for i in path)
-                track = used | mask
+                nodes: tuple[NodeRef, ...] | None = None
                 for name in names:
                     option = _best(walk.finish(after, name), weights)
-                    if option is None or weights.score(option) < threshold[name]:
+                    if option is None:
+                        continue
+                    score = weights.score(option)
+                    if score < threshold[name]:
                         continue
                     shorter = before.get(name)
-                    if prefixes_dominate and shorter is not None and _same_worth(shorter, option, weights):
+                    if prefixes_dominate and shorter is not None and _same_worth(shorter, score, option):
                         here[name] = shorter
                         continue
-                    here[name] = candidate(name, nodes, reached, track, option, weights)
+                    if nodes is None:
+                        nodes = tuple([refs[i] for i in path])
+                    here[name] = candidate(name, nodes, reached, used | mask, option, weights)
                     record(name, here[name])
             grow(after, used | mask, reached, here)
             on_path[nxt] = False
@@ -310,15 +318,16 @@ def list_candidates(
     return Listing(kept, {name: threshold[name] for name in names if threshold[name] >= 0})
 
 
-def _same_worth(shorter: Candidate, option: Option, weights: Weights) -> bool:
-    """Whether a route scored by `option` earns in any run what `shorter` earns: the same score and grant."""
-    return shorter.score == weights.score(option) and shorter.option.grant == option.grant
+def _same_worth(shorter: Candidate, score: int, option: Option) -> bool:
+    """Whether a route scored `score` by `option` earns in any run what `shorter` earns: the same score and
+    grant."""
+    return shorter.score == score and shorter.option.grant == option.grant
 
 
 def ordered(candidates: Iterable[Candidate]) -> list[Candidate]:
     """Best first, equals in the order listed (the walk follows the graph's sorted order, so the order depends on
     nothing but the position)."""
-    return sorted(candidates, key=lambda c: -c.score)
+    return sorted(candidates, key=attrgetter("score"), reverse=True)  # a stable sort: equals keep their order
 
 
 def drop_dominated(candidates: Sequence[Candidate], should_stop: Callable[[], bool] = lambda: False) -> list[Candidate]:

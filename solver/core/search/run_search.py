@@ -84,7 +84,9 @@ class ProgressInfo:
 class RunProblem:
     """What a title hands to the search: its track graph, its rules for one route (`walk`) and for a run
     (`rules`), the trains that may run in order (`trains`, names), pinned routes by index into `trains`, and its
-    evaluator (the one source of truth) for a run of route specs."""
+    evaluator (the one source of truth) for a run of route specs. `beside` is the revenue of trains the title
+    settled before the search (trains that run no route, say) when `evaluate` judges them with every run: the
+    answer's one evaluation is then the whole run's, and its check expects the search's worth plus `beside`."""
 
     graph: TrackGraph
     walk: RouteWalk[Any]
@@ -92,6 +94,7 @@ class RunProblem:
     trains: Sequence[str]
     evaluate: Callable[[Sequence[RouteSpec]], Evaluation]
     pins: Mapping[int, RouteSpec] = field(default_factory=dict)
+    beside: int = 0
 
 
 @dataclass(frozen=True)
@@ -450,10 +453,11 @@ def _answer(
         broken = "; ".join(str(p) for p in evaluation.problems)
         raise OptimizerMismatch(f"searched run {described} is illegal for the evaluator: {broken}")
     expected = run_score(rules, weights, run)
-    if weights.value(evaluation.revenue, evaluation.subsidy) + len(run) != expected:
+    if weights.value(evaluation.revenue - problem.beside, evaluation.subsidy) + len(run) != expected:
+        beside = f" (with {problem.beside} beside the search)" if problem.beside else ""
         raise OptimizerMismatch(
             f"searched run {described}: the model's worth {Weights.primary(expected)}, the evaluator's revenue "
-            f"{evaluation.revenue} and subsidy {evaluation.subsidy}"
+            f"{evaluation.revenue}{beside} and subsidy {evaluation.subsidy}"
         )
     if status == "optimal":
         primary_bound = Weights.primary(expected)

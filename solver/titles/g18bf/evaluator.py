@@ -11,6 +11,7 @@ in that list (`train 2 (5G)`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from solver.core import evaluator as core
 from solver.core.board_position import BoardPosition
@@ -45,7 +46,8 @@ def evaluate(
     """Judge and score `company`'s run in an 18BF position: every rule broken (each citing its section), or each
     train's earnings. InputError when the run cannot be judged: a faulty position or company, or more routes for
     a train than the company has of it (§10.6: each of its trains runs once)."""
-    rules = rules_for(position, company)
+    # The evaluation's own rules keep each route's counting (`Rules18BF.counted`).
+    rules = replace(rules_for(position, company), counted={})
     core.require_own_trains(position, company, run, rulebook.EARNINGS)
     if graph is None:
         graph = TrackGraph(position)
@@ -69,7 +71,12 @@ def _with_ferries(rules: Rules18BF, graph: TrackGraph, trains: Sequence[TrainSco
     could count its Irish area or skip it takes whichever makes the whole run worth most (§10.6: the highest
     legal earnings are declared)."""
     bonuses = rules.bonuses
-    options = [countings(graph, t.label, t.nodes, train_sides()[t.train], bonuses) for t in trains]
+    options = [
+        countings(
+            graph, t.label, t.nodes, train_sides()[t.train], bonuses, rules.counting(graph, t.train, t.label, t.nodes)
+        )
+        for t in trains
+    ]
     _, chosen = best_countings(options, bonuses)
     best = [
         (value, train if value is found[0] else rules.score(graph, train.train, train.label, train.nodes, value))

@@ -140,7 +140,8 @@ def best_run(
     goods_value = evaluate(position, company, goods, graph).revenue
 
     def judge(run: Sequence[RouteSpec]) -> Evaluation:
-        return evaluate(position, company, run, graph)
+        # The route trains' run with the G-trains: the answer's one evaluation is the whole run's (`beside`).
+        return evaluate(position, company, (*run, *goods), graph)
 
     walk = Walk18BF(rules, graph, trains.routes)
     problem = RunProblem(
@@ -150,6 +151,7 @@ def best_run(
         trains=trains.routes,
         evaluate=judge,
         pins=trains.pinned,
+        beside=goods_value,
     )
 
     def report(info: ProgressInfo) -> None:
@@ -182,7 +184,7 @@ def best_run(
         )
         if routes.reason == LISTING_BUDGET:
             routes = best_paths(problem, walk, objective, deadline, stop, report, workers)
-    return _with_goods(position, company, graph, routes, goods, goods_value, time.perf_counter() - started)
+    return _with_goods(routes, goods, goods_value, time.perf_counter() - started)
 
 
 #: A board's routes are few, and the listed search answers, when its listing of every route (no route pinned)
@@ -197,21 +199,14 @@ FEW_ROUTES_CHECKS = 128
 FEW_ROUTES = 3_800
 
 
-def _with_goods(
-    position: BoardPosition,
-    company: str,
-    graph: TrackGraph,
-    routes: SearchResult,
-    goods: Sequence[RouteSpec],
-    goods_value: int,
-    seconds: float,
-) -> SearchResult:
-    """The route trains' answer with the G-trains' run added, the whole run re-checked by the evaluator: its
-    revenue must be the route trains' plus the G-trains'."""
+def _with_goods(routes: SearchResult, goods: Sequence[RouteSpec], goods_value: int, seconds: float) -> SearchResult:
+    """The route trains' answer with the G-trains' routes added. Its evaluation is already the whole run's (the
+    search judged each answer with the G-trains, `RunProblem.beside`): its revenue must be the route trains' plus
+    the G-trains' (checked there for a run of routes, and here for every answer, an empty one too)."""
     run = (*routes.routes, *goods)
-    verdict = evaluate(position, company, run, graph)
-    expected = routes.evaluation.revenue + goods_value
-    if not verdict.legal or verdict.revenue != expected:
+    verdict = routes.evaluation
+    expected = sum(t.revenue for t in verdict.trains[: len(routes.routes)]) + goods_value
+    if not verdict.legal or verdict.revenue != expected or len(verdict.trains) != len(run):
         raise OptimizerMismatch(
             f"the evaluator finds the run with its G-trains {'illegal' if not verdict.legal else verdict.revenue}, "
             f"not {expected}: {verdict.problems}"
@@ -221,4 +216,4 @@ def _with_goods(
         return replace(
             routes, status="optimal", routes=run, evaluation=verdict, bound=expected, seconds=seconds, reason=""
         )
-    return replace(routes, routes=run, evaluation=verdict, bound=bound, seconds=seconds)
+    return replace(routes, routes=run, bound=bound, seconds=seconds)

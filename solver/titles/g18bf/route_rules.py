@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import StopScore, TracedRoute, TrainScore, full_of_others, shared_track
@@ -37,6 +37,12 @@ class Rules18BF:
     company: str
     bonuses: Bonuses
     continuous_track: str = rulebook.ROUTE
+    #: Where given (an evaluation's own rules, `evaluator.evaluate`), each route's counting kept by its label, train
+    #: and nodes: counted once, though checking the route, scoring it and assigning the Irish Sea ferries each ask
+    #: for it. None elsewhere (a search judging many routes keeps none of them).
+    counted: dict[tuple[str, str, tuple[NodeRef, ...]], RouteValue] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     def own(self, ref: NodeRef) -> bool:
         return self.company in self.position.markers(ref.hex, ref.index)
@@ -134,7 +140,17 @@ class Rules18BF:
 
     def value(self, graph: TrackGraph, route: TracedRoute) -> RouteValue:
         """The stops the route counts and its value without the Irish Sea ferries (`scoring.value_route`)."""
-        return value_route(graph, route.label, route.nodes, train_sides()[route.train], self.bonuses)
+        return self.counting(graph, route.train, route.label, route.nodes)
+
+    def counting(self, graph: TrackGraph, train: str, label: str, nodes: Sequence[NodeRef]) -> RouteValue:
+        """`value` of the route of `train` labelled `label` through `nodes` (kept in `counted` where given)."""
+        if self.counted is None:
+            return value_route(graph, label, nodes, train_sides()[train], self.bonuses)
+        key = (label, train, tuple(nodes))
+        known = self.counted.get(key)
+        if known is None:
+            known = self.counted[key] = value_route(graph, label, nodes, train_sides()[train], self.bonuses)
+        return known
 
     # ------------------------------------------------------------ the trains together
 

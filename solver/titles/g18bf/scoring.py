@@ -248,11 +248,18 @@ def value_route(
 
 
 def countings(
-    graph: TrackGraph, label: str, nodes: Sequence[NodeRef], side: TrainSide, bonuses: Bonuses
+    graph: TrackGraph,
+    label: str,
+    nodes: Sequence[NodeRef],
+    side: TrainSide,
+    bonuses: Bonuses,
+    first: RouteValue | None = None,
 ) -> list[RouteValue]:
     """The countings of a route worth considering for a whole run: the best one with an owned Irish ferry going
-    to its Irish area, and for a 5+5E counting an Irish area, the best one without (when it differs)."""
-    first = value_route(graph, label, nodes, side, bonuses)
+    to its Irish area (`first` when it is given: `value_route`'s for the same route), and for a 5+5E counting an
+    Irish area, the best one without (when it differs)."""
+    if first is None:
+        first = value_route(graph, label, nodes, side, bonuses)
     if side.kind != "express" or first.irish is None or not bonuses.irish_ferries:
         return [first]
     second = value_route(graph, label, nodes, side, bonuses, weigh_ferries=False)

@@ -314,6 +314,27 @@ def test_the_answer_is_the_same_every_run() -> None:
     assert answers[0] == answers[1] == answers[2] and answers[0]
 
 
+@pytest.mark.parametrize("method", ["listed", "paths"])
+def test_the_answer_is_judged_once_with_its_g_trains(method: Method, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one re-check the answer needs is the evaluator's verdict on the whole run, G-trains included (the core's
+    `RunProblem.beside`); the G-trains' own worth is the one other evaluation (dense seed 114: 5+5E, 4+4, 2+2 and
+    a 6G). Before, the route trains' run was judged and then the whole run again."""
+    import solver.titles.g18bf.optimizer as optimizer
+
+    judged: list[tuple[str, ...]] = []
+
+    def counted(position: BoardPosition, company: str, run: Any, graph: Any = None) -> Any:
+        judged.append(tuple(spec.train for spec in run))
+        return evaluate(position, company, run, graph)
+
+    monkeypatch.setattr(optimizer, "evaluate", counted)
+    position = positions("dense")[14][2]
+    found = best_run(position, "LMS", method=method)
+    assert found.status == "optimal" and found.evaluation.revenue == 1290
+    assert judged == [("6G",), tuple(spec.train for spec in found.routes)]
+    assert found.evaluation == evaluate(position, "LMS", found.routes)
+
+
 def test_the_default_search_is_the_listed_one_on_a_board_of_few_routes_and_the_path_model_elsewhere() -> None:
     """The benchmark's dense seed 105 (565 routes) is answered by the listed search, which counts what it listed;
     seed 100 (the 5+5E's routes fill tens of thousands) by the path model, which lists none; both proven, and on
