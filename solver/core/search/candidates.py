@@ -301,19 +301,25 @@ def list_candidates(
                         nodes = tuple([refs[i] for i in path])
                     here[name] = candidate(name, nodes, reached, used | mask, option, weights)
                     record(name, here[name])
-            grow(after, used | mask, reached, here)
+            grow(after, used | mask, reached, here)  # noqa: F821 (its cell is emptied once the walk ends, below)
             on_path[nxt] = False
             path.pop()
 
-    for start, ref in enumerate(refs):
-        state = walk.start(ref)
-        if state is None:
-            continue
-        path.append(start)
-        on_path[start] = True
-        grow(state, 0, 1 << start, {})
-        on_path[start] = False
-        path.pop()
+    try:
+        for start, ref in enumerate(refs):
+            state = walk.start(ref)
+            if state is None:
+                continue
+            path.append(start)
+            on_path[start] = True
+            grow(state, 0, 1 << start, {})
+            on_path[start] = False
+            path.pop()
+    finally:
+        # `grow` calls itself through its closure's cell: a reference cycle that would keep every route found (and,
+        # after a stop, the whole walk) alive until the cyclic collector ran. Emptied here, reference counting frees
+        # them at once.
+        del grow
     kept = {name: drop_dominated([c for c in found[name] if c.score >= threshold[name]], should_stop) for name in names}
     return Listing(kept, {name: threshold[name] for name in names if threshold[name] >= 0})
 

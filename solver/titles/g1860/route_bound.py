@@ -106,12 +106,16 @@ class _Columns:
     dual touches are read as whole rows rather than a column of every route) and whether it passes a tokened-out
     station."""
 
-    def __init__(self, routes: Sequence[Candidate], trains: Sequence[str]) -> None:
+    def __init__(self, routes: Sequence[Candidate], trains: Sequence[str], stopped: Callable[[], bool]) -> None:
         self.worth = np.array([Weights.primary(c.score) for c in routes], dtype=np.float64)
         self.train = np.array([trains.index(c.train) for c in routes], dtype=np.int64)
         width = max(c.track.bit_length() for c in routes)
         size = (width + 7) // 8
+        if stopped():  # each part takes tens of milliseconds on the largest listings: the limit is asked between
+            raise BoundStopped
         packed = np.frombuffer(b"".join(c.track.to_bytes(size, "little") for c in routes), dtype=np.uint8)
+        if stopped():
+            raise BoundStopped
         by_item = np.ascontiguousarray(packed.reshape(len(routes), size).T)
         self.track = np.unpackbits(by_item, axis=0, bitorder="little")[:width]
         self.passes = np.array([PASS in c.option.marks for c in routes], dtype=np.float64)
@@ -180,7 +184,9 @@ def route_bound(
     if not routes:
         return RouteBound(0, 0, alone, routes, 0.0, np.zeros(0), 0.0, 0)
     step = math.gcd(*(Weights.primary(c.score) for c in routes)) or 1
-    columns = _Columns(routes, names)
+    if stopped():
+        raise BoundStopped
+    columns = _Columns(routes, names, stopped)
     if stopped():
         raise BoundStopped
     limits = np.array([count[name] for name in names], dtype=np.float64)
