@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from solver.errors import InputError, Problem
 
 if TYPE_CHECKING:
+    import polars as pl
+
     from solver.titles.registry import Capability
 
 
@@ -98,3 +100,15 @@ def require_title_can(path: str, command: str, capability: Capability) -> None:
         able = " and ".join(t.short for t in TITLES.values() if t.can(capability))
         message = f"`{command}` is not available for {here.short} positions yet: it works with {able} positions"
         raise InputError([Problem(f"{path} game", "format", message)])
+
+
+def write_table(table: pl.DataFrame, out: str) -> str | None:
+    """Write the table as .csv or .parquet (by `out`'s suffix); the reason it could not be written, else None."""
+    try:
+        if out.lower().endswith(".csv"):
+            table.write_csv(out)
+        else:
+            table.write_parquet(out)
+    except OSError as exc:
+        return str(exc)
+    return None

@@ -27,14 +27,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from solver.cli import EXIT_INPUT, EXIT_OK, report_problems, review_1860
-from solver.cli.common import add_json_flag, print_json
+from solver.cli.common import add_json_flag, print_json, write_table
 from solver.errors import InputError, Problem
 from solver.timeline import Timeline
 from solver.titles.g1862.routes.batch import SolverPool
 
 if TYPE_CHECKING:
-    import polars as pl  # only --out builds a table (solver.titles.g1862.review.review_table loads it)
-
     from solver.titles.g1862.importer import ImportedGame
     from solver.titles.g1862.review import RunReview
 
@@ -143,18 +141,6 @@ def _import_each(files: list[Path], games: list[ImportedGame], failed: list[Path
         yield game
 
 
-def _write(table: pl.DataFrame, out: str) -> str | None:
-    """Write the table; the reason it could not be written, else None."""
-    try:
-        if out.lower().endswith(".csv"):
-            table.write_csv(out)
-        else:
-            table.write_parquet(out)
-    except OSError as exc:
-        return str(exc)
-    return None
-
-
 def run(args: argparse.Namespace) -> int:
     timeline = Timeline()
     check_options(args)
@@ -186,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"\rreviewed {len(games)} games in {time.perf_counter() - started:.1f} s   ", file=sys.stderr)
     everything = [r for reviews in per_game for r in reviews]
     failed = bool(unread)
-    unwritten = _write(review_table(everything), args.out) if args.out else None
+    unwritten = write_table(review_table(everything), args.out) if args.out else None
     if unwritten is not None:
         report_problems([Problem(f"--out {args.out}", "file", f"not written ({unwritten}); the runs follow")], False)
         failed = True

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from solver.cli import EXIT_INPUT, EXIT_OK, report_problems
-from solver.cli.common import print_json
+from solver.cli.common import print_json, write_table
 from solver.errors import InputError, Problem
 
 if TYPE_CHECKING:  # loaded by `run` alone: `review` of 1862 games reads only `takes`
@@ -119,21 +119,6 @@ def table_row(row: dict[str, Any]) -> dict[str, object]:
     return flat
 
 
-def _write_out(out: str, rows: list[dict[str, Any]]) -> str | None:
-    """Write the table of all runs; why it could not be written, else None."""
-    import polars as pl
-
-    table = pl.DataFrame([table_row(r) for r in rows], infer_schema_length=None)
-    try:
-        if out.lower().endswith(".csv"):
-            table.write_csv(out)
-        else:
-            table.write_parquet(out)
-    except OSError as exc:
-        return str(exc)
-    return None
-
-
 def run(args: argparse.Namespace, files: list[Path]) -> int:
     """Review each 1860 game of `files` as the module says; 0, or 2 when a file could not be imported or the table
     not written."""
@@ -161,7 +146,12 @@ def run(args: argparse.Namespace, files: list[Path]) -> int:
             for r, b in zip(reviews, best, strict=True)
         ]
         lines += _summary(path, reviews, best) + [_line(r, b) for r, b in zip(reviews, best, strict=True)]
-    unwritten = _write_out(args.out, rows) if args.out else None
+    if args.out:
+        import polars as pl  # only --out builds a table
+
+        unwritten = write_table(pl.DataFrame([table_row(r) for r in rows], infer_schema_length=None), args.out)
+    else:
+        unwritten = None
     if unwritten is not None:
         report_problems([Problem(f"--out {args.out}", "file", f"not written ({unwritten}); the runs follow")], False)
         failed = True
