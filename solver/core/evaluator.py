@@ -257,10 +257,13 @@ def _ways(options: Sequence[Sequence[Link]]) -> list[tuple[Link, ...]]:
                 return
             if used.isdisjoint(link.track):
                 chosen.append(link)
-                grow(step + 1, used | link.track)
+                grow(step + 1, used | link.track)  # noqa: F821 (its cell is emptied when the walk ends, below)
                 chosen.pop()
 
-    grow(0, frozenset())
+    try:
+        grow(0, frozenset())
+    finally:
+        del grow  # it calls itself through its cell: emptied, no reference cycle is left (docs/architecture.md)
     return found
 
 
@@ -332,12 +335,15 @@ def _first_without_overlap(
             if not all(rest):
                 continue
             chosen.append(way)
-            if search(rest):
+            if search(rest):  # noqa: F821 (its cell is emptied when the search ends, below)
                 return True
             chosen.pop()
         return False
 
-    return chosen if search(distinct) else None
+    try:
+        return chosen if search(distinct) else None
+    finally:
+        del search  # it calls itself through its cell: emptied, no reference cycle is left (docs/architecture.md)
 
 
 def _first_per_track(ways: Sequence[TracedRoute]) -> list[TracedRoute]:

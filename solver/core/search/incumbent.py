@@ -101,15 +101,18 @@ def searched_run(
             run.append(c)
             for m in c.option.marks:
                 marked[m] = marked.get(m, 0) + 1
-            search(k + 1, value + c.score, used if rules.shared_track else used | c.track, spent + cost)
+            search(k + 1, value + c.score, used if rules.shared_track else used | c.track, spent + cost)  # noqa: F821
             for m in c.option.marks:
                 marked[m] -= 1
             run.pop()
             chosen[order[k]] = None
         if not must_run[order[k]] and steps < budget and (not found or value + rest > found[0][0]):
             picked[k] = len(lane)
-            search(k + 1, value, used, spent)
+            search(k + 1, value, used, spent)  # noqa: F821 (its cell is emptied when the search ends, below)
 
-    search(0, 0, 0, 0)
+    try:
+        search(0, 0, 0, 0)
+    finally:
+        del search  # it calls itself through its cell: emptied, no reference cycle is left (docs/architecture.md)
     best = found[0] if found and found[0][1] else None
     return best, steps < budget

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
+from solver.core.cp_sat_model import CpModel
 from solver.core.search.candidates import Candidate, Weights, bits
 from solver.core.search.meeting import routes_meet
 from solver.core.search.run_rules import NodeMasks, RunRules, granted
@@ -77,7 +78,7 @@ class RunModel:
         self.lanes = lanes
         self.rules = rules
         self.should_stop = should_stop
-        m = self.model = cp_model.CpModel()
+        m = self.model = CpModel()
         self.x = [[m.new_bool_var(f"x{t}_{k}") for k in range(len(lane.candidates))] for t, lane in enumerate(lanes)]
         self.runs: list[cp_model.LinearExpr] = []
         objective: list[cp_model.LinearExprT] = []

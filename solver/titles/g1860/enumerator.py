@@ -47,11 +47,14 @@ def simple_paths(graph: TrackGraph) -> Iterator[tuple[NodeRef, ...]]:
         for nxt in graph.neighbours(path[-1]):
             if nxt not in path:
                 path.append(nxt)
-                yield from extend(path)
+                yield from extend(path)  # noqa: F821 (its cell is emptied when the listing ends, below)
                 path.pop()
 
-    for start in sorted(graph.nodes):
-        yield from extend([start])
+    try:
+        for start in sorted(graph.nodes):
+            yield from extend([start])
+    finally:
+        del extend  # it calls itself through its cell: emptied, no reference cycle is left (docs/architecture.md)
 
 
 def objective_key(evaluation: Evaluation, objective: Objective) -> tuple[int, int]:

@@ -73,12 +73,15 @@ def simple_paths(graph: TrackGraph, rules: Rules18BF, most_large: int | None) ->
             if most_large is not None and more > most_large:
                 continue
             path.append(nxt)
-            yield from extend(path, more)
+            yield from extend(path, more)  # noqa: F821 (its cell is emptied when the listing ends, below)
             path.pop()
 
-    for start in sorted(graph.nodes):
-        if graph.nodes[start].kind != "port":
-            yield from extend([start], int(graph.nodes[start].kind in LARGE))
+    try:
+        for start in sorted(graph.nodes):
+            if graph.nodes[start].kind != "port":
+                yield from extend([start], int(graph.nodes[start].kind in LARGE))
+    finally:
+        del extend  # it calls itself through its cell: emptied, no reference cycle is left (docs/architecture.md)
 
 
 def route_candidates(graph: TrackGraph, rules: Rules18BF, train: str, deadline: float = math.inf) -> list[Candidate]:

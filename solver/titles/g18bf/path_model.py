@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 
 from ortools.sat.python import cp_model
 
+from solver.core.cp_sat_model import CpModel
 from solver.core.evaluator import RouteSpec
 from solver.core.search.candidates import Objective, Weights
 from solver.core.search.model import solve_model
@@ -64,7 +65,7 @@ class PathModel:
 
     def __init__(self, graph: TrackGraph, walk: Walk18BF, trains: Sequence[str]) -> None:
         self.trains = list(trains)
-        m = self.model = cp_model.CpModel()
+        m = self.model = CpModel()
         bonuses = walk.rules.bonuses
         # No train runs to a port (appendix §10.6), nor to a part of London without its marker there (§10.6).
         left_out = {

@@ -157,10 +157,13 @@ def best_stops(
             if value + most + bonus(mask | later[j]) <= best_value:
                 return
             chosen.append(j)
-            search(j + 1, value + weights[j], mask | bits[j])
+            search(j + 1, value + weights[j], mask | bits[j])  # noqa: F821 (its cell is emptied when it ends, below)
             chosen.pop()
 
-    search(0, 0, base)
+    try:
+        search(0, 0, base)
+    finally:
+        del search  # it calls itself through its cell: emptied, no reference cycle is left (docs/architecture.md)
     return best_value, best
 
 

@@ -69,11 +69,14 @@ def station_lists(
         for a, b in _steps(index, entries[i]):
             if a == path[-1] and b not in path:
                 path.append(b)
-                extend(path, i + 1)
+                extend(path, i + 1)  # noqa: F821 (its cell is emptied when the listing ends, below)
                 path.pop()
 
-    for a, b in _steps(index, entries[0]):
-        extend([a, b], 1)
+    try:
+        for a, b in _steps(index, entries[0]):
+            extend([a, b], 1)
+    finally:
+        del extend  # it calls itself through its cell: emptied, no reference cycle is left (docs/architecture.md)
     unique: dict[tuple[NodeRef, ...], tuple[NodeRef, ...]] = {}
     for nodes in found:
         unique.setdefault(min(nodes, nodes[::-1]), nodes)

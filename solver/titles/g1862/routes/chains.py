@@ -191,10 +191,13 @@ def _joined_orderings(routes: Sequence[TracedRoute]) -> Iterator[FreightRun]:
             for flipped in (False, True):
                 if tail is None or _head_tail(route, flipped)[0] == tail:
                     order.append((route, flipped))
-                    yield from extend()
+                    yield from extend()  # noqa: F821 (its cell is emptied when the listing ends, below)
                     order.pop()
 
-    yield from extend()
+    try:
+        yield from extend()
+    finally:
+        del extend  # it calls itself through its cell: emptied, no reference cycle is left (docs/architecture.md)
 
 
 def _legal_chains(graph: TrackGraph, company: str, block: Sequence[TracedRoute]) -> list[FreightRun]:

@@ -385,19 +385,22 @@ def enumerate_best(
                 # Routes are sorted by bound, so no later route can do better; only not running remains.
                 none = len(opts) - 1
                 if not cut(bound_so_far + rest[level + 1], sub_so_far + rest_sub[level + 1]):
-                    search(level + 1, bound_so_far, sub_so_far, none)
+                    search(level + 1, bound_so_far, sub_so_far, none)  # noqa: F821 (its cell is emptied below)
                 return
             if cut(total, sub_so_far + sub + rest_sub[level + 1]):
                 continue
             if route is not None:
                 chosen.append(route)
-            search(level + 1, bound_so_far + bound, sub_so_far + sub, pos)
+            search(level + 1, bound_so_far + bound, sub_so_far + sub, pos)  # noqa: F821 (emptied below)
             if route is not None:
                 chosen.pop()
 
     pinned_bound = sum(_route_bound(graph, r, values) for r in pinned_traced)
     pinned_sub = sum(_subsidy_bound(r) for r in pinned_traced)
-    search(0, pinned_bound + (pinned_sub if objective == "cash" else 0), pinned_sub, 0)
+    try:
+        search(0, pinned_bound + (pinned_sub if objective == "cash" else 0), pinned_sub, 0)
+    finally:
+        del search  # it calls itself through its cell: emptied, no reference cycle is left (docs/architecture.md)
     if best_key is None:
         return evaluate(position, company, pinned, graph), pinned
     combo = list(best_combo)
