@@ -1,0 +1,48 @@
+"""1860's work leaves nothing for the cyclic garbage collector (`cycles.cycle_garbage`, docs/architecture.md): the
+core evaluator's tracing and overlap search, the enumerator's paths (listed to the end and left midway) and its
+best run, and the importer's reading of a recorded route's connections each called a recursive nested function
+through its closure's cell, a reference cycle that outlived the call while solves paused the collector."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from cycles import cycle_garbage
+
+from solver.core.track_graph import TrackGraph
+from solver.titles.g1860.enumerator import best_run, simple_paths
+from solver.titles.g1860.evaluator import evaluate
+from solver.titles.g1860.importer.connections import entry_index, link_entry, station_lists
+
+from .boards import hub
+
+HUB = hub({"S&C": ["3+2", "3+2"]})
+
+
+def test_the_evaluation_of_a_run_leaves_no_reference_cycle() -> None:
+    best = best_run(HUB, "S&C")
+    found = []
+    assert cycle_garbage(lambda: found.append(evaluate(HUB, "S&C", best.run))) == []
+    assert found[0] == best.evaluation and len(best.run) == 2
+
+
+def test_the_enumerators_best_run_leaves_no_reference_cycle() -> None:
+    assert cycle_garbage(lambda: best_run(HUB, "S&C")) == []
+
+
+@pytest.mark.parametrize("paths", [None, 5], ids=["to the end", "left midway"])
+def test_the_enumerators_paths_leave_no_reference_cycle(paths: int | None) -> None:
+    graph = TrackGraph(HUB)
+    assert cycle_garbage(lambda: list(itertools.islice(simple_paths(graph), paths))) == []
+
+
+def test_reading_a_routes_connections_leaves_no_reference_cycle() -> None:
+    """The connections of the longest path on the board, read back as its stations."""
+    graph = TrackGraph(HUB)
+    path = max(simple_paths(graph), key=len)
+    entries = [link_entry(graph, graph.links(a, b)[0]) for a, b in itertools.pairwise(path)]
+    index = entry_index(graph)
+    found: list[object] = []
+    assert cycle_garbage(lambda: found.extend(station_lists(index, entries))) == []
+    assert path in found or path[::-1] in found
