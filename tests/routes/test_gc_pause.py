@@ -8,6 +8,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
+from cycles import cycle_garbage
 
 from solver.core.gc_pause import gc_paused
 
@@ -99,20 +100,10 @@ def test_a_solve_leaves_no_listing_for_the_collector(board: str) -> None:
     freed by reference counting when the solve ends: a cycle there once kept every route of a solve alive
     until the collector ran after the pause, which cost ESR 7F 7F a third of its time."""
     from benchmarks.boards import long_freight_positions
-    from solver.titles.g1862.routes.candidates import Candidate
-    from solver.titles.g1862.routes.chain_candidates import ChainCandidate, ChainLister
     from solver.titles.g1862.routes.optimizer import optimize
 
     position = dict(long_freight_positions())[board]
-    gc.collect()
-    gc.disable()
-    gc.set_debug(gc.DEBUG_SAVEALL)
-    try:
-        result = optimize(position, next(iter(position.companies)))
-        gc.collect()
-        left = [o for o in gc.garbage if isinstance(o, (Candidate, ChainCandidate, ChainLister))]
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
-    assert result.status == "optimal"
-    assert not left
+    found = []
+    left = cycle_garbage(lambda: found.append(optimize(position, next(iter(position.companies)))))
+    assert found[0].status == "optimal"
+    assert not [kind for kind in left if kind.split()[0] in {"Candidate", "ChainCandidate", "ChainLister"}], left
