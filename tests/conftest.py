@@ -62,11 +62,18 @@ def reference() -> Any:
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
-    """The app run once, saving its positions in a store of the test's own."""
+def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private position database for the test, named by RMS_DB_PATH."""
+    path = tmp_path / "positions.sqlite3"
+    monkeypatch.setenv("RMS_DB_PATH", str(path))
+    return path
+
+
+@pytest.fixture
+def app(db_path: Path) -> AppTest:
+    """The app run once, saving its positions in a store of the test's own (`db_path`)."""
     from streamlit.testing.v1 import AppTest
 
-    monkeypatch.setenv("RMS_DB_PATH", str(tmp_path / "positions.sqlite3"))
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     at.run()
     assert not at.exception

@@ -27,22 +27,6 @@ def late_game() -> Position:
     return load_position(EXAMPLES / "position-late-game.json")
 
 
-@pytest.fixture
-def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A private position database for the test, named by RMS_DB_PATH."""
-    path = tmp_path / "positions.sqlite3"
-    monkeypatch.setenv("RMS_DB_PATH", str(path))
-    return path
-
-
-@pytest.fixture
-def app(db_path: Path) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    assert not at.exception
-    return at
-
-
 def texts(at: AppTest) -> str:
     parts = [m.value for m in at.markdown] + [c.value for c in at.caption] + [e.value for e in at.error]
     parts += [i.value for i in at.info] + [s.value for s in at.success] + [w.value for w in at.warning]

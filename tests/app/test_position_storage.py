@@ -33,14 +33,6 @@ def early_game() -> Position:
     return load_position(EXAMPLES / "position-early-game.json")
 
 
-@pytest.fixture
-def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A private position database for the test, named by RMS_DB_PATH."""
-    path = tmp_path / "positions.sqlite3"
-    monkeypatch.setenv("RMS_DB_PATH", str(path))
-    return path
-
-
 def test_database_is_created_on_first_use_at_the_path_from_the_environment(db_path: Path) -> None:
     assert storage.default_db_path() == db_path
     store = storage.PositionStore()

@@ -17,13 +17,6 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @pytest.fixture
-def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "positions.sqlite3"
-    monkeypatch.setenv("RMS_DB_PATH", str(path))
-    return path
-
-
-@pytest.fixture
 def app(db_path: Path) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()

@@ -11,6 +11,7 @@ from typing import Any
 from benchmarks.run_1860 import FOUR_TRAINS, dense_board
 from solver.core.board_position import BoardPosition, parse_position
 from solver.core.evaluator import Evaluation, RouteSpec
+from solver.core.track_graph import NodeRef, TrackGraph
 from solver.titles.g1860.evaluator import evaluate
 from solver.titles.g1860.importer import import_game
 
@@ -120,3 +121,15 @@ def late_board(game: Path, company: str, mode: str, trains: Sequence[str] = FOUR
     """The last board of a recorded game with `company` running `trains` (9+5 9+5 8+4 7+4 unless told, under the
     optional rule of no train limit: the benchmark's dense boards, docs/benchmarks.md)."""
     return dense_board(import_game(game)[-1].position, company, mode, trains)
+
+
+def walk(graph: TrackGraph, nodes: Sequence[NodeRef], start: int, turns: Sequence[int]) -> list[NodeRef]:
+    """A path along the track drawn by numbers: from `nodes[start]` (modulo their count), each turn taking the
+    `turn`-th (modulo) neighbour not yet on the path, until no neighbour is left."""
+    path = [nodes[start % len(nodes)]]
+    for turn in turns:
+        options = [n for n in graph.neighbours(path[-1]) if n not in path]
+        if not options:
+            break
+        path.append(options[turn % len(options)])
+    return path

@@ -12,7 +12,7 @@ from solver.core.track_graph import TrackGraph
 from solver.titles.g1860.enumerator import best_run, objective_key, simple_paths
 from solver.titles.g1860.evaluator import evaluate
 
-from .boards import cowes, hub, south_west, ventnor
+from .boards import cowes, hub, south_west, ventnor, walk
 
 HUB = hub({"S&C": ["3+2", "3+2"]})
 HUB_BEST = best_run(HUB, "S&C")
@@ -46,12 +46,7 @@ def test_no_legal_run_walked_at_random_beats_the_enumerators_best(walks: list[tu
     nodes = sorted(graph.nodes)
     run = []
     for start, turns in walks:
-        path = [nodes[start % len(nodes)]]
-        for turn in turns:
-            options = [n for n in graph.neighbours(path[-1]) if n not in path]
-            if not options:
-                break
-            path.append(options[turn % len(options)])
+        path = walk(graph, nodes, start, turns)
         run.append(RouteSpec("3+2", tuple(str(r) for r in path)))
     verdict = evaluate(HUB, "S&C", run, graph)
     if verdict.legal:

@@ -41,12 +41,9 @@ STRETCHES: dict[str, tuple[Any, tuple[str, ...]]] = {
 
 
 @st.composite
-def boards(draw: st.DrawFn) -> tuple[BoardPosition, str, str]:
-    """A stretch, a company with a base on it, one or two trains, a rule mode, a game state and an objective."""
-    stretch, companies = STRETCHES[draw(st.sampled_from(sorted(STRETCHES)))]
-    company = draw(st.sampled_from(companies))
-    leased = draw(st.booleans())
-    trains = draw(st.lists(st.sampled_from(["2+1", "3+2", "4+2"]), min_size=1, max_size=1 if leased else 2))
+def rule_modes(draw: st.DrawFn) -> dict[str, Any]:
+    """The position's rules: the rulebook's or the site's mode (the site's with re-entered hexes or not), and a
+    game state (none, halts ignored, nationalisation)."""
     site = draw(st.booleans())
     rules: dict[str, Any] = {"mode": "site" if site else "rulebook"}
     if site and draw(st.booleans()):
@@ -54,6 +51,17 @@ def boards(draw: st.DrawFn) -> tuple[BoardPosition, str, str]:
     state = draw(st.sampled_from(["", "halts_ignored", "nationalisation"]))
     if state:
         rules[state] = True
+    return rules
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> tuple[BoardPosition, str, str]:
+    """A stretch, a company with a base on it, one or two trains, a rule mode, a game state and an objective."""
+    stretch, companies = STRETCHES[draw(st.sampled_from(sorted(STRETCHES)))]
+    company = draw(st.sampled_from(companies))
+    leased = draw(st.booleans())
+    trains = draw(st.lists(st.sampled_from(["2+1", "3+2", "4+2"]), min_size=1, max_size=1 if leased else 2))
+    rules = draw(rule_modes())
     if leased:
         rules["insolvency"] = draw(st.sampled_from(["leasing", "original"]))
     objective = draw(st.sampled_from(["revenue", "cash"]))
@@ -96,13 +104,7 @@ def stretch_runs(
     stretch, companies = STRETCHES[draw(st.sampled_from(sorted(STRETCHES)))]
     company = draw(st.sampled_from(companies))
     trains = draw(st.lists(st.sampled_from(pool), min_size=fewest, max_size=most))
-    site = draw(st.booleans())
-    rules: dict[str, Any] = {"mode": "site" if site else "rulebook"}
-    if site and draw(st.booleans()):
-        rules["reenter_hexes"] = True
-    state = draw(st.sampled_from(["", "halts_ignored", "nationalisation"]))
-    if state:
-        rules[state] = True
+    rules = draw(rule_modes())
     return stretch({company: trains}, rules=rules), company, draw(st.sampled_from(["revenue", "cash"]))
 
 

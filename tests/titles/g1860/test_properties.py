@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import Evaluation, RouteSpec
-from solver.core.track_graph import NodeRef, TrackGraph
+from solver.core.track_graph import TrackGraph
 from solver.titles.g1860 import rulebook
 from solver.titles.g1860.evaluator import evaluate
 from solver.titles.g1860.trains import train_sizes
 
-from .boards import cowes, hub, south_west, ventnor
+from .boards import cowes, hub, south_west, ventnor, walk
 
 TRAINS = list(train_sizes())
 BOARDS: list[tuple[Callable[..., BoardPosition], str]] = [
@@ -30,23 +30,13 @@ BOARDS: list[tuple[Callable[..., BoardPosition], str]] = [
 ]
 
 
-def _walk(graph: TrackGraph, start: int, turns: list[int]) -> list[NodeRef]:
-    nodes = sorted(ref for ref in graph.nodes if graph.neighbours(ref))
-    path = [nodes[start % len(nodes)]]
-    for turn in turns:
-        options = [n for n in graph.neighbours(path[-1]) if n not in path]
-        if not options:
-            break
-        path.append(options[turn % len(options)])
-    return path
-
-
 @st.composite
 def walks(draw: st.DrawFn) -> tuple[Callable[..., BoardPosition], str, list[str], str]:
     board, company = draw(st.sampled_from(BOARDS))
     train = draw(st.sampled_from(TRAINS))
     graph = TrackGraph(board({company: [train]}))
-    path = _walk(graph, draw(st.integers(0, 50)), draw(st.lists(st.integers(0, 5), min_size=1, max_size=7)))
+    nodes = sorted(ref for ref in graph.nodes if graph.neighbours(ref))
+    path = walk(graph, nodes, draw(st.integers(0, 50)), draw(st.lists(st.integers(0, 5), min_size=1, max_size=7)))
     return board, company, [str(r) for r in path], train
 
 
