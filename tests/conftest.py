@@ -14,6 +14,8 @@ import pytest
 from hypothesis import settings
 
 from solver.titles.g1862.gamedata import GameData, load_game
+from solver.titles.g1862.loading import load_position
+from solver.titles.g1862.position import Position
 
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     # A test run started in the background by a shell without job control ignores Ctrl-C, and so would every
@@ -59,6 +61,12 @@ def reference() -> Any:
         return json.loads((REFERENCE / f"{name}.json").read_text(encoding="utf-8"))
 
     return read
+
+
+@pytest.fixture(scope="module")
+def late_game() -> Position:
+    """The late-game example board (examples/position-late-game.json)."""
+    return load_position(EXAMPLES / "position-late-game.json")
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from solver.titles.g1862.loading import load_position
@@ -19,12 +18,6 @@ from solver.titles.g1862.routes.optimizer import optimize
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ROUTES_DATA = Path(__file__).resolve().parents[1] / "routes" / "data"
-
-
-@pytest.fixture(scope="module")
-def late_game() -> Position:
-    """The late-game example board (examples/position-late-game.json)."""
-    return load_position(EXAMPLES / "position-late-game.json")
 
 
 def texts(at: AppTest) -> str:

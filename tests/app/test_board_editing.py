@@ -4,13 +4,11 @@ either returns a valid position or is refused with the rule, leaving the positio
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 
 from solver.errors import InputError
 from solver.titles.g1862 import editing as ed
-from solver.titles.g1862.loading import load_position
 from solver.titles.g1862.position import Position, position_to_dict
 from solver.titles.g1862.trains import TrainType
 from solver.titles.g1862.validation import validate_position
@@ -19,15 +17,6 @@ EMPTY_A = Position()
 EMPTY_B = dataclasses.replace(Position(), phase="B")
 EMPTY_D = dataclasses.replace(Position(), phase="D")
 EMPTY_E = dataclasses.replace(Position(), phase="E")
-
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-
-@pytest.fixture(scope="module")
-def late_game() -> Position:
-    """The late-game example board (examples/position-late-game.json)."""
-    return load_position(EXAMPLES / "position-late-game.json")
 
 
 def offer(position: Position, hex_: str) -> dict[str, tuple[int, ...]]:

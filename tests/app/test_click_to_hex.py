@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -14,20 +12,10 @@ from solver.titles.g1862 import hexgrid
 from solver.titles.g1862.draw.board import CLICK_LAYER, board_figure, click_layer_points, trace_index
 from solver.titles.g1862.gamedata import GameData
 from solver.titles.g1862.hexgrid import LAYOUT
-from solver.titles.g1862.loading import load_position
 from solver.titles.g1862.position import Position
 
 ALL_GRID = [LAYOUT.format(c, r) for c in range(9) for r in range(16) if r % 2 == c % 2]
 GRID = frozenset(ALL_GRID)  # every position of the 1862 grid's columns A-I, rows 0-15
-
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-
-@pytest.fixture(scope="module")
-def late_game() -> Position:
-    """The late-game example board (examples/position-late-game.json)."""
-    return load_position(EXAMPLES / "position-late-game.json")
 
 
 def test_click_on_each_hex_centre_gives_that_hex() -> None:

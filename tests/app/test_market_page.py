@@ -20,11 +20,6 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 LATE_GAME = Path(__file__).resolve().parents[2] / "examples" / "position-late-game.json"
 
 
-@pytest.fixture(scope="module")
-def late_game() -> Position:
-    return load_position(LATE_GAME)
-
-
 def shown(at: AppTest) -> str:
     return "\n".join(str(e.value) for e in [*at.markdown, *at.caption, *at.error, *at.info])
 

@@ -22,12 +22,6 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @pytest.fixture(scope="module")
-def late_game() -> Position:
-    """The late-game example board (examples/position-late-game.json)."""
-    return load_position(EXAMPLES / "position-late-game.json")
-
-
-@pytest.fixture(scope="module")
 def early_game() -> Position:
     """The early-game example board (examples/position-early-game.json)."""
     return load_position(EXAMPLES / "position-early-game.json")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from pathlib import Path
 from types import MappingProxyType
 
 import pytest
@@ -15,18 +14,10 @@ from hypothesis import strategies as st
 
 from solver.errors import InputError
 from solver.titles.g1862 import hexgrid
-from solver.titles.g1862.loading import load_position
 from solver.titles.g1862.money.connection import merge_connection
 from solver.titles.g1862.position import CompanyState, Position
 from solver.titles.g1862.random_board import random_position
 from solver.titles.g1862.validation import validate_position
-
-LATE_GAME = Path(__file__).resolve().parents[2] / "examples" / "position-late-game.json"
-
-
-@pytest.fixture(scope="module")
-def late_game() -> Position:
-    return load_position(LATE_GAME)
 
 
 def with_stations(position: Position, changes: dict[str, tuple[str, ...]]) -> Position:

@@ -18,11 +18,6 @@ from solver.titles.g1862.position import Position
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
-@pytest.fixture(scope="module")
-def late_game() -> Position:
-    return load_position(EXAMPLES / "position-late-game.json")
-
-
 def test_the_late_game_esr_and_fdr_merger_uses_the_positions_money(late_game: Position) -> None:
     raw = scenario_from_position(late_game, "ESR", "FDR")
     assert raw["kind"] == "merger" and raw["survivor"] == "ESR" and raw["initiator"] == "Bob"

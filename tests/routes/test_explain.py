@@ -3,20 +3,15 @@ late-game example, the rulebook's examples and random runs of the rulebook board
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from hypothesis import given, settings
 
 from routes.conftest import RouteKit
 from routes.test_evaluator_properties import board, judge, runs
-from solver.titles.g1862.loading import load_position
 from solver.titles.g1862.position import Position
 from solver.titles.g1862.routes.evaluator import evaluate
 from solver.titles.g1862.routes.explain import explain, explanation_lines
 from solver.titles.g1862.routes.model import RouteSpec
 
-LATE_GAME = Path(__file__).resolve().parents[2] / "examples" / "position-late-game.json"
 # The late-game ECR run the optimizer proves best (revenue 1240):
 # 6F + 5F + 3F as one Freight run from the Great Yarmouth port to the Midlands, a 4/5E and a 4L.
 ECR_RUN = [
@@ -26,11 +21,6 @@ ECR_RUN = [
     RouteSpec("4/5E", ("D15", "D13", "E12", "F13", "G14")),
     RouteSpec("4L", ("C8", "D7", "E8", "E6", "F5", "G6", "H5")),
 ]
-
-
-@pytest.fixture(scope="module")
-def late_game() -> Position:
-    return load_position(LATE_GAME)
 
 
 def test_the_late_game_ecr_freight_bonus_is_shown_as_its_sum(late_game: Position) -> None:
