@@ -17,7 +17,6 @@ from solver.errors import InputError
 from solver.titles import registry
 from solver.titles.g18bf.money.dividend import dividend_options
 from solver.titles.g18bf.money.kinds import Kind
-from solver.titles.g18bf.money.loans import end_of_turn_preview
 from solver.titles.g18bf.money.pictures import HOLDER_WORDS, LEGEND, market_picture, values_picture
 from solver.titles.g18bf.money.position import (
     CompanyMoney,
@@ -27,6 +26,7 @@ from solver.titles.g18bf.money.position import (
     operating_order,
 )
 from solver.titles.g18bf.money.sale import sale_preview
+from solver.titles.g18bf.money.turn import company_end_of_turn
 from solver.titles.g18bf.money.value import game_end_preview
 
 PREVIEWS = ("Dividend", "Share sale", "End of turn", "Train", "Shares", "Game end")
@@ -135,17 +135,7 @@ def _end_of_turn(pos: BoardPosition) -> tuple[Move, ...]:
     if turn is not None:
         return turn
     withheld = c3.checkbox("Earnings kept or none (§10.7)", key="bf-eot-withheld")
-    out = end_of_turn_preview(
-        money.kind,
-        needs_price(money),
-        money.cash,
-        money.loans,
-        trains=len(money.trains),
-        cheapest_train=cheapest,
-        withheld=withheld,
-        company=money.company,
-        phase=pos.phase,
-    )
+    out = company_end_of_turn(money, pos.phase, cheapest_train=cheapest, withheld=withheld)
     cols = st.columns(4)
     cols[0].metric("Cash", f"£{out.cash_after}", delta=out.cash_after - out.cash_before or None)
     cols[1].metric("Loans", out.loans_after, delta=out.loans_after - out.loans_before or None)

@@ -21,7 +21,6 @@ from solver.errors import InputError, Problem
 from solver.jsonfile import read_json_file
 from solver.titles.g18bf.money import rulebook
 from solver.titles.g18bf.money.dividend import Choice, dividend_options, dividend_preview
-from solver.titles.g18bf.money.loans import end_of_turn_preview
 from solver.titles.g18bf.money.position import (
     CompanyMoney,
     cash_of,
@@ -37,7 +36,7 @@ from solver.titles.g18bf.money.sale import sale_preview
 from solver.titles.g18bf.money.shares import purchase_preview, redemption_preview
 from solver.titles.g18bf.money.start import StartOutcome, minor_start, public_start
 from solver.titles.g18bf.money.train_decision import train_decision
-from solver.titles.g18bf.money.turn import turn_preview
+from solver.titles.g18bf.money.turn import company_end_of_turn, turn_preview
 from solver.titles.g18bf.money.value import game_end_preview
 
 TITLE = "18bf"
@@ -255,17 +254,7 @@ def run_loans(args: argparse.Namespace) -> int:
         )
         print_steps(turn.steps, {**turn.to_dict(), **earnings.fields()}, args.json)
         return _exit(best)
-    out = end_of_turn_preview(
-        money.kind,
-        needs_price(money),
-        money.cash,
-        money.loans,
-        trains=len(money.trains),
-        cheapest_train=args.cheapest_train,
-        withheld=args.withheld,
-        company=money.company,
-        phase=position.phase,
-    )
+    out = company_end_of_turn(money, position.phase, cheapest_train=args.cheapest_train, withheld=args.withheld)
     return print_steps(out.steps, out.to_dict(), args.json)
 
 

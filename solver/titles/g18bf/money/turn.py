@@ -12,7 +12,7 @@ from solver.core.market import Move
 from solver.core.money_steps import Step
 from solver.titles.g18bf.money.dividend import Choice, DividendOutcome, dividend_preview
 from solver.titles.g18bf.money.loans import EndOfTurnOutcome, end_of_turn_preview
-from solver.titles.g18bf.money.position import CompanyMoney
+from solver.titles.g18bf.money.position import CompanyMoney, needs_price
 
 
 @dataclass(frozen=True)
@@ -80,4 +80,23 @@ def turn_preview(
         tuple(moves),
         {p: c for p, c in sorted(changes.items()) if c},
         (*dividend.steps, *(end.steps if end is not None else ())),
+    )
+
+
+def company_end_of_turn(
+    money: CompanyMoney, phase: str, *, cheapest_train: int | None, withheld: bool
+) -> EndOfTurnOutcome:
+    """The end of the turn of the company `money` as it stands (its price, cash, loans and trains), with the
+    `cheapest_train` the Bank offers and whether its distribution moved it left (`withheld`, §10.7), as
+    `loans.end_of_turn_preview` gives it. InputError names the field."""
+    return end_of_turn_preview(
+        money.kind,
+        needs_price(money),
+        money.cash,
+        money.loans,
+        trains=len(money.trains),
+        cheapest_train=cheapest_train,
+        withheld=withheld,
+        company=money.company,
+        phase=phase,
     )
