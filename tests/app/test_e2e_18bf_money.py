@@ -37,6 +37,15 @@ EXAMPLE = "position-18bf-money"
 LATE = Path(__file__).parents[1] / "titles" / "g18bf" / "data" / "late-lms.json"
 
 
+def _fits_both_widths(pg: Any, shot: str) -> None:
+    """Nothing cut off at the side at 1280 and 1600 px; a screenshot `{shot}-{width}.png` of each."""
+    for width in (1280, 1600):
+        pg.set_viewport_size({"width": width, "height": 900})
+        wait_for_app(pg)
+        assert overflow(pg) == 0, width
+        whole_page_shot(pg, f"{shot}-{width}.png")
+
+
 def test_routes_page_solves_a_late_18bf_board_proven_optimal(page: Any) -> None:
     pg = page
     open_page(pg, "Saved positions")
@@ -60,11 +69,7 @@ def test_board_then_merger_round_previews_a_system_formation(page: Any) -> None:
     steps = pg.locator('[class*="st-key-merger-round-steps"]').first.inner_text()
     assert "shares are exchanged one for one" in steps and "(§12.6)" in steps
     assert {"LNW", "GNR", "GWR"} <= set(plotly_traces(pg))
-    for width in (1280, 1600):
-        pg.set_viewport_size({"width": width, "height": 900})
-        wait_for_app(pg)
-        assert overflow(pg) == 0, width
-        whole_page_shot(pg, f"merger-round-{width}.png")
+    _fits_both_widths(pg, "merger-round")
     open_page(pg, "Stock market")
     choose(pg, "Company", "LNW")
     earnings = pg.get_by_label("Earnings (£)")
@@ -72,11 +77,7 @@ def test_board_then_merger_round_previews_a_system_formation(page: Any) -> None:
     earnings.press("Enter")
     wait_for_app(pg)
     pg.get_by_text("Paid £80 (£8 a share)").first.wait_for()
-    for width in (1280, 1600):
-        pg.set_viewport_size({"width": width, "height": 900})
-        wait_for_app(pg)
-        assert overflow(pg) == 0, width
-        whole_page_shot(pg, f"market-18bf-{width}.png")
+    _fits_both_widths(pg, "market-18bf")
     pg.set_viewport_size({"width": 1500, "height": 1250})
 
 
@@ -91,9 +92,5 @@ def test_stock_market_train_decision_r13(page: Any) -> None:
     wait_for_app(pg)
     steps = pg.locator('[class*="st-key-bf-train-steps"]')
     assert steps.count() >= 2
-    for width in (1280, 1600):
-        pg.set_viewport_size({"width": width, "height": 900})
-        wait_for_app(pg)
-        assert overflow(pg) == 0, width
-        whole_page_shot(pg, f"market-18bf-trains-{width}.png")
+    _fits_both_widths(pg, "market-18bf-trains")
     pg.set_viewport_size({"width": 1500, "height": 1250})
