@@ -180,13 +180,8 @@ TITLE_PAGES = {"1860": "pages.market_1860", "18bf": "pages.market_18bf"}
 
 
 def main() -> None:
-    session.through_app()
-    if session.title_page(TITLE_PAGES):
+    if not session.shared_page_top("Stock market", registry.MARKET, TITLE_PAGES):
         return
-    session.require(registry.MARKET)
-    session.narrow_margins()
-    st.title("Stock market")
-    session.header()
     pos = session.position()
     market = get_market(pos.title)
     st.caption("Share prices from the position; edit them here (companies on one space top of the stack first, 7.1).")

@@ -349,13 +349,8 @@ TITLE_PAGES = {"1860": "pages.nationalisation_1860", "18bf": "pages.merger_round
 
 
 def main() -> None:
-    session.through_app()
-    if session.title_page(TITLE_PAGES):
+    if not session.shared_page_top("Mergers", registry.MERGERS, TITLE_PAGES):
         return
-    session.require(registry.MERGERS)
-    session.narrow_margins()
-    st.title("Mergers")
-    session.header()
     pos = session.position()
     if SETTINGS not in st.session_state:
         _load(_first_example())

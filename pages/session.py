@@ -182,6 +182,20 @@ def title_page(modules: Mapping[str, str]) -> bool:
     return True
 
 
+def shared_page_top(heading: str, page: str, modules: Mapping[str, str]) -> bool:
+    """The top of a page shared by titles: run through app.py, then the current title's own module of the page
+    when it has one (`title_page`; returns False, nothing more to draw), else the guard of `require(page)`, the
+    narrow margins, the `heading` and the position's header (returns True: the page draws its own content)."""
+    through_app()
+    if title_page(modules):
+        return False
+    require(page)
+    narrow_margins()
+    st.title(heading)
+    header()
+    return True
+
+
 def _write_draft() -> None:
     try:
         store().save_draft(st.session_state[TOKEN], current(), st.session_state.get(SAVED_NAME))
