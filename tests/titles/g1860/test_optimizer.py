@@ -19,6 +19,7 @@ from stop_checks import StopAtCheck
 from benchmarks.run_1860 import dense_positions
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec
+from solver.core.search.candidates import Objective
 from solver.core.search.model import solve_model
 from solver.core.search.run_search import LISTING_STOPPED, SEARCH_STOPPED, ProgressInfo
 from solver.errors import InputError
@@ -389,7 +390,7 @@ def test_rb_l521_a_two_train_tie_with_an_idle_train_is_proven(monkeypatch: pytes
 )
 @pytest.mark.parametrize("objective", ["revenue", "cash"])
 def test_the_path_model_solves_no_step_that_can_prove_nothing_new(
-    monkeypatch: pytest.MonkeyPatch, trains: list[str], rules: dict[str, Any], steps: int, objective: str
+    monkeypatch: pytest.MonkeyPatch, trains: list[str], rules: dict[str, Any], steps: int, objective: Objective
 ) -> None:
     """The path model's steps after the worth: the secondary quantity is solved only where a route can count a
     halt (with none counted the subsidy is 0 and revenue the whole worth, RB L532, L660), the trains running only
@@ -403,6 +404,6 @@ def test_the_path_model_solves_no_step_that_can_prove_nothing_new(
 
     monkeypatch.setattr(path_model, "solve_model", recorded)
     position = cowes({"C&N": trains}, rules=rules)
-    found = best_run(position, "C&N", objective=objective)  # type: ignore[arg-type]
+    found = best_run(position, "C&N", objective=objective)
     assert len(solves) == steps
     assert_agrees(position, "C&N", objective, found, enumerator.best_run(position, "C&N", objective=objective))
