@@ -95,6 +95,11 @@ class PathModel:
         large = [ref for ref in nodes if walk.kind[ref] in LARGE]
         small = [ref for ref in nodes if walk.kind[ref] == "small"]
         halts_passed = [ref for ref in nodes if walk.kind[ref] == "halt"]
+        # Halts count only while the Southern has not formed (RB L660), 10 of subsidy each (RB L532, L542).
+        most_halts = 0 if walk.mode.halts_ignored else len(halts_passed)
+        #: Whether a route can count a halt: if not, the subsidy is 0 and revenue is the whole worth in either
+        #: objective, so the secondary quantity is fixed by the primary one.
+        self.counts_halts = most_halts > 0
         self.paths: list[TrainPath] = []
         self.halts: list[cp_model.IntVar] = []
         self.scores: list[cp_model.LinearExpr] = []
@@ -123,8 +128,6 @@ class PathModel:
             else:
                 # The rulebook: every small station visited is counted (RB L528, L534).
                 counted = {ref: visit[ref] for ref in small}
-            # Halts count only while the Southern has not formed (RB L660), 10 of subsidy each (RB L532, L542).
-            most_halts = 0 if walk.mode.halts_ignored else len(halts_passed)
             halts = m.new_int_var(0, most_halts, f"h{t}")
             if most_halts:
                 m.add(halts <= sum(visit[ref] for ref in halts_passed))
@@ -342,15 +345,19 @@ def best_paths(
     best_possible = weighted_bound(int(solver.best_objective_bound))
     proven = code == cp_model.OPTIMAL
     if proven:
-        # The worth proven, the secondary quantity (subsidy, or revenue) at its most among runs of that worth.
+        # The worth proven, the secondary quantity (subsidy, or revenue) at its most among runs of that worth; where
+        # no route can count a halt (none on the board, or the Southern formed, RB L660) it is fixed by the worth
+        # and the step would prove nothing new.
         paths.model.add(sum(paths.primary) >= int(solver.objective_value))
-        solver, proven = _then(paths, solver, sum(paths.secondary), solve, None)
-    if proven:
-        # Of runs worth the same, the one running more trains (RB L521). Proven for one or two trains (on the
-        # two-train dense boards 3.5 % of the solve's work, docs/routes-1860.md "Measured"); within a budget of work
-        # where the path model takes over from the route bound's search, whose boards it can cost as much as the proof
-        # of the worth itself.
-        paths.model.add(sum(paths.secondary) >= int(solver.objective_value))
+        if paths.counts_halts:
+            solver, proven = _then(paths, solver, sum(paths.secondary), solve, None)
+            if proven:
+                paths.model.add(sum(paths.secondary) >= int(solver.objective_value))
+    if proven and not all(solver.value(run) for run in paths.runs):
+        # Of runs worth the same, the one running more trains (RB L521); a run found running every train already
+        # has the most. Proven for one or two trains (on the two-train dense boards 3.5 % of the solve's work,
+        # docs/routes-1860.md "Measured"); within a budget of work where the path model takes over from the route
+        # bound's search or answers alone, whose boards it can cost as much as the proof of the worth itself.
         few = len(problem.trains) < BOUND_TRAINS
         solver, tied = _then(paths, solver, sum(paths.runs), solve, None if few else RUNNERS_WORK)
         proven = tied or not few

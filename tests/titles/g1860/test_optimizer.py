@@ -19,6 +19,7 @@ from stop_checks import StopAtCheck
 from benchmarks.run_1860 import dense_positions
 from solver.core.board_position import BoardPosition
 from solver.core.evaluator import RouteSpec
+from solver.core.search.candidates import Objective
 from solver.core.search.model import solve_model
 from solver.core.search.run_search import LISTING_STOPPED, SEARCH_STOPPED, ProgressInfo
 from solver.errors import InputError
@@ -373,7 +374,38 @@ def test_rb_l521_a_two_train_tie_with_an_idle_train_is_proven(monkeypatch: pytes
     monkeypatch.setattr(path_model, "solve_model", recorded)
     paths = best_run(position, company)
     assert paths.status == "optimal" and len(paths.routes) == 1, name
-    assert len(works) == 4 and works == [None] * 4  # one train alone, the worth, the subsidy, the trains running
+    # One train alone, the worth, the trains running; no subsidy step: halts are no longer counted (RB L660).
+    assert works == [None] * 3
     routes = best_run(position, company, method="routes")
     assert routes.status == "optimal" and len(routes.routes) == 1
     assert paths.evaluation.revenue == routes.evaluation.revenue == 250
+
+
+@pytest.mark.parametrize(
+    ("trains", "rules", "steps"),
+    [
+        (["2+1"], {}, 2),  # the worth, the subsidy (a halt may be counted); the one train runs: no tie step
+        (["2+1"], {"halts_ignored": True}, 1),  # the worth only: no subsidy (RB L660), the one train runs
+        (["2+1", "2+1"], {"halts_ignored": True}, 3),  # the 2+1's best alone, the worth, the tie (one train idle)
+        (["3+2", "4+2"], {}, 5),  # two trains' best alone, the worth, the subsidy, the tie
+    ],
+)
+@pytest.mark.parametrize("objective", ["revenue", "cash"])
+def test_the_path_model_solves_no_step_that_can_prove_nothing_new(
+    monkeypatch: pytest.MonkeyPatch, trains: list[str], rules: dict[str, Any], steps: int, objective: Objective
+) -> None:
+    """The path model's steps after the worth: the secondary quantity is solved only where a route can count a
+    halt (with none counted the subsidy is 0 and revenue the whole worth, RB L532, L660), the trains running only
+    where the run found leaves a train idle (RB L521); the answer is the enumerator's, proven, either way."""
+    solves: list[float | None] = []
+    solve = solve_model
+
+    def recorded(model: Any, seconds: float, work: float | None, *args: Any, **kwargs: Any) -> Any:
+        solves.append(work)
+        return solve(model, seconds, work, *args, **kwargs)
+
+    monkeypatch.setattr(path_model, "solve_model", recorded)
+    position = cowes({"C&N": trains}, rules=rules)
+    found = best_run(position, "C&N", objective=objective)
+    assert len(solves) == steps
+    assert_agrees(position, "C&N", objective, found, enumerator.best_run(position, "C&N", objective=objective))
