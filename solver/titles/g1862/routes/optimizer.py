@@ -36,6 +36,7 @@ from solver.titles.g1862.routes.cpsat_model import (
 )
 from solver.titles.g1862.routes.improve import improve
 from solver.titles.g1862.routes.legality import missing_home, station_name
+from solver.titles.g1862.routes.neighbourhood import improve_by_pairs
 from solver.titles.g1862.routes.model import Evaluation, Objective, RouteSpec, SolveOptions, SolveResult, Status
 from solver.titles.g1862.routes.small_search import best_freight_run, is_small
 from solver.titles.g1862.routes.stop_graph import StopGraph, build_stop_graph
@@ -221,6 +222,8 @@ PROBING = 1  # see _run_solver
 # proves the optimum, and any round of a small model use it; measured in docs/optimizer.md.
 LINEARIZATION = 1
 LINEARIZATION_PROOF = 2
+NEIGHBOURHOOD_WORK = 0.02
+NEIGHBOURHOOD_FREE = 2
 SMALL_MODEL = 500  # variables: a round of a model this small uses LINEARIZATION_PROOF too
 
 
@@ -472,7 +475,35 @@ def optimize(
                 if best is not None:
                     _hint(run, _chosen(best[1], best[2]))
         elif best is not None:
-            _hint(run, _chosen(best[1], best[2]))
+            filled = _hint(run, _chosen(best[1], best[2]))
+            if filled is not None and final:
+                best = (int(filled.objective_value), run, filled)
+        if (
+            final
+            and not partial
+            and best is not None
+            and best[1] is run
+            and NEIGHBOURHOOD_WORK > 0
+            and not options.pinned
+        ):
+            remaining = options.time_limit - (time.perf_counter() - started)
+
+            def solve_part(model: cp_model.CpModel) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
+                return _run_solver(model, options, search, total, remaining, NEIGHBOURHOOD_WORK, stop, probing=0)
+
+            better = improve_by_pairs(run, best[2], solve_part, stopped, NEIGHBOURHOOD_FREE)
+            if better is not None:
+                chosen = _chosen(run, better)
+                value = int(better.objective_value)
+                if keep is not None:
+                    keep = [[b >= value for b in row] for row in round_bounds.per_option]
+                    run = RunModel(sg, state, round_plan, options.objective, keep)
+                else:
+                    run.model.clear_hints()
+                filled = _hint(run, chosen)
+                assert filled is not None
+                best = (int(filled.objective_value), run, filled)
+                floor = value
         remaining = options.time_limit - (time.perf_counter() - started)
         if partial:
             remaining *= PARTIAL_SHARE  # leave time to re-check the run
@@ -480,7 +511,7 @@ def optimize(
         # what holds outside this round's model: worth less than its floor, or (a quick search over a few
         # options) only the bound on every run
         ceiling = total if partial else max(0, floor - 1)
-        solver, code = _run_solver(run, options, search, ceiling, remaining, work, stop)
+        solver, code = _run_solver(run.model, options, search, ceiling, remaining, work, stop)
         found = code in (cp_model.OPTIMAL, cp_model.FEASIBLE)
         value = int(solver.objective_value) if found else -1
         if found and (best is None or value > best[0]):
@@ -585,13 +616,14 @@ def _hint(run: RunModel, chosen: set[tuple[str, object]]) -> cp_model.CpSolver |
 
 
 def _run_solver(
-    run: RunModel,
+    model: cp_model.CpModel,
     options: SolveOptions,
     search: _Search,
     ceiling: int,
     remaining: float,
     work: float | None,
     stop: threading.Event | None,
+    probing: int = PROBING,
 ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(0.01, remaining)
@@ -618,16 +650,16 @@ def _run_solver(
     # Probing at level 1 instead of CP-SAT's default 2: measured on the late-game example, the last round
     # proves in 0.1 s instead of 0.65 s (the whole solve from a prepared listing 0.4 s instead of 1.1 s),
     # and the stress boards take the same time in sum (20.8 s against 21.0 s).
-    solver.parameters.cp_model_probing_level = PROBING
+    solver.parameters.cp_model_probing_level = probing
     # Level 2 puts the implications into the LP: without them the LP may leave `any_run` at 0 and ignore the
     # home station (7.8). It proves the last round faster (stress boards: 9.5 -> 6.8 units of deterministic
     # time in sum) and a small model at once (ESR 7F 7F: 0.2 -> 0.002 units), but makes the large first
     # rounds slower (docs/optimizer.md).
-    small = len(run.model.proto.variables) <= SMALL_MODEL
+    small = len(model.proto.variables) <= SMALL_MODEL
     solver.parameters.linearization_level = LINEARIZATION_PROOF if work is None or small else LINEARIZATION
-    code = solve_stoppable(solver, run.model, _Watcher(search, ceiling), stop)
+    code = solve_stoppable(solver, model, _Watcher(search, ceiling), stop)
     if code == cp_model.MODEL_INVALID:
-        raise SolverFailure(f"CP-SAT refused the model: {run.model.validate() or solver.status_name(code)}")
+        raise SolverFailure(f"CP-SAT refused the model: {model.validate() or solver.status_name(code)}")
     return solver, code
 
 
