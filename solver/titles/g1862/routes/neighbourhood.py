@@ -1,81 +1,93 @@
-"""A better run before the last round: CP-SAT on small neighbourhoods of the best run found (7.4, 7.8).
+"""A better run before the last round: CP-SAT on neighbourhoods of the run found so far (7.4, 7.8, 7.8.1).
 
-Prototype."""
+The last round proves the optimum faster the better the run it starts from (docs/optimizer.md step 6), and the
+local search (`solver.titles.g1862.routes.improve`) changes one runner at a time, judging runs from below. Here
+the model itself is solved with every runner but two held to the run found so far (a Large Neighbourhood
+Search): the two may take any of their options, so that a pair of trains can trade stations or move their
+meeting point together, which no change of one train can do. Every pair of runners is tried, again after each
+improvement, until a whole pass finds nothing better. Each solve is a solve of the last round's own model with
+some variables fixed, so every run found is a legal run of that model (and is re-checked by the evaluator like
+every answer); each is limited by CP-SAT's deterministic time, so the same position always takes the same path.
+"""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from ortools.sat.python import cp_model
 
-from solver.titles.g1862.routes.chain_candidates import ChainCandidate
-from solver.titles.g1862.routes.cpsat_model import Option, RunModel, RunPlan
+from solver.titles.g1862.routes.cpsat_model import RunModel
 
 Solve = Callable[[cp_model.CpModel], tuple[cp_model.CpSolver, cp_model.CpSolverStatus]]
-Selection = list[int | None]
-
-
-def option_key(c: Option) -> object:
-    """The same option in the models of two rounds: a route by identity, a chain by its member routes (the
-    chains of a later round may be listed again)."""
-    if isinstance(c, ChainCandidate):
-        return tuple((k, id(m)) for k, m in c.members)
-    return id(c)
-
-
-def selection_of(plan: RunPlan, run: RunModel, solver: cp_model.CpSolver) -> Selection:
-    """Per runner of `plan`, the index of the option `solver`'s solution of `run` takes (None: it does not run)."""
-    selection: Selection = []
-    for rp, r in zip(plan.runners, run.runners, strict=True):
-        taken = next((option_key(c) for c, x in r.options if solver.boolean_value(x)), None)
-        index = None
-        if taken is not None:
-            index = next(j for j, c in enumerate(rp.options) if option_key(c) == taken)
-        selection.append(index)
-    return selection
+Pin = tuple[int, int]  # a variable's index in the model and the value it is held at
 
 
 def improve_by_pairs(
     run: RunModel, start: cp_model.CpSolver, solve: Solve, stopped: Callable[[], bool], free: int = 2
 ) -> cp_model.CpSolver | None:
-    """Solve `run` with every runner but `free` of them fixed to the run in `start`, over every set of `free`
-    runners, again while that improves; the best solution found if better than `start`'s, else None."""
+    """Solve `run`'s model (with `solve`, which limits its work) with every runner but `free` of them held to
+    the run in `start` (a solution of that model), over every set of `free` runners in order, again after
+    each improvement until nothing improves or `stopped()`; a set already tried with the same runs held is
+    not tried again. The solver of the best run found if it beats `start`'s, else None. The model is left as
+    it was (its variables' domains and its hint)."""
     best = start
     value = int(start.objective_value)
     improved_any = False
     runners = list(run.runners)
     count = len(runners)
-    taken = [next((j for j, (_, x) in enumerate(r.options) if best.boolean_value(x)), None) for r in runners]
-    tried: set[tuple[tuple[int, ...], tuple[int | None, ...]]] = set()
+    proto = run.model.proto
+    saved_hint = (list(proto.solution_hint.vars), list(proto.solution_hint.values))
+
+    def pins(solution: cp_model.CpSolver) -> list[Pin]:
+        # a runner is fixed by one variable: its chosen option at 1 (run = the sum of its options, so the
+        # others are 0), or its run at 0 when it does not run
+        fixed = []
+        for r in runners:
+            taken = next((x for _, x in r.options if solution.boolean_value(x)), None)
+            fixed.append((taken.index, 1) if taken is not None else (r.run.index, 0))
+        return fixed
+
+    def set_hint(solution: cp_model.CpSolver) -> None:
+        hint = proto.solution_hint
+        hint.vars.clear()
+        hint.values.clear()
+        hint.vars.extend(range(len(proto.variables)))
+        hint.values.extend(solution.response_proto.solution)
+
+    fixed = pins(best)
+    set_hint(best)
+    tried: set[tuple[tuple[int, ...], tuple[Pin, ...]]] = set()
     improved = True
-    while improved and not stopped():
-        improved = False
-        for group in itertools.combinations(range(count), min(free, count)):
-            if stopped():
-                break
-            key = (group, tuple(taken[i] for i in range(count) if i not in group))
-            if key in tried or all(not runners[i].options for i in group):
-                continue
-            tried.add(key)
-            model = run.model.clone()
-            proto = model.proto
-            for k, r in enumerate(runners):
-                if k in group:
+    try:
+        while improved and not stopped():
+            improved = False
+            for group in itertools.combinations(range(count), min(free, count)):
+                if stopped():
+                    break
+                held = tuple(fixed[k] for k in range(count) if k not in group)
+                if (group, held) in tried or all(not runners[i].options for i in group):
                     continue
-                for j, (_, x) in enumerate(r.options):
-                    domain = proto.variables[x.index].domain
-                    domain.clear()
-                    domain.extend((int(j == taken[k]),) * 2)
-            hint = proto.solution_hint
-            hint.vars.clear()
-            hint.values.clear()
-            hint.vars.extend(range(len(proto.variables)))
-            hint.values.extend(best.response_proto.solution)
-            solver, code = solve(model)
-            if code in (cp_model.OPTIMAL, cp_model.FEASIBLE) and int(solver.objective_value) > value:
-                best, value, improved, improved_any = solver, int(solver.objective_value), True, True
-                taken = [
-                    next((j for j, (_, x) in enumerate(r.options) if best.boolean_value(x)), None) for r in runners
-                ]
+                tried.add((group, held))
+                domains = [proto.variables[index].domain for index, _ in held]
+                saved = [list(d) for d in domains]
+                for d, (_, v) in zip(domains, held, strict=True):
+                    d.clear()
+                    d.extend((v, v))
+                try:
+                    solver, code = solve(run.model)
+                finally:
+                    for d, old in zip(domains, saved, strict=True):
+                        d.clear()
+                        d.extend(old)
+                if code in (cp_model.OPTIMAL, cp_model.FEASIBLE) and int(solver.objective_value) > value:
+                    best, value, improved, improved_any = solver, int(solver.objective_value), True, True
+                    fixed = pins(best)
+                    set_hint(best)
+    finally:  # the model's own hint again
+        hint = proto.solution_hint
+        hint.vars.clear()
+        hint.values.clear()
+        hint.vars.extend(saved_hint[0])
+        hint.values.extend(saved_hint[1])
     return best if improved_any else None
