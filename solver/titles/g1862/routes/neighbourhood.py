@@ -25,15 +25,15 @@ Pin = tuple[int, int]  # a variable's index in the model and the value it is hel
 
 def improve_by_pairs(
     run: RunModel, start: cp_model.CpSolver, solve: Solve, stopped: Callable[[], bool], free: int = 2
-) -> cp_model.CpSolver | None:
+) -> tuple[cp_model.CpSolver | None, bool]:
     """Solve `run`'s model (with `solve`, which limits its work) with every runner but `free` of them held to
     the run in `start` (a solution of that model), over every set of `free` runners in order, again after
     each improvement until nothing improves or `stopped()`; a set already tried with the same runs held is
-    not tried again. The solver of the best run found if it beats `start`'s, else None. The model is left as
-    it was (its variables' domains and its hint)."""
+    not tried again. The solver of the best run found if it beats `start`'s (else None), and whether
+    `stopped()` ended the search (asked once before each solve). The model is left as it was (its variables'
+    domains and its hint)."""
     best = start
     value = int(start.objective_value)
-    improved_any = False
     runners = list(run.runners)
     count = len(runners)
     proto = run.model.proto
@@ -60,11 +60,11 @@ def improve_by_pairs(
     tried: set[tuple[tuple[int, ...], tuple[Pin, ...]]] = set()
     improved = True
     try:
-        while improved and not stopped():
+        while improved:
             improved = False
             for group in itertools.combinations(range(count), min(free, count)):
                 if stopped():
-                    break
+                    return (best if best is not start else None), True
                 held = tuple(fixed[k] for k in range(count) if k not in group)
                 if (group, held) in tried or all(not runners[i].options for i in group):
                     continue
@@ -81,7 +81,7 @@ def improve_by_pairs(
                         d.clear()
                         d.extend(old)
                 if code in (cp_model.OPTIMAL, cp_model.FEASIBLE) and int(solver.objective_value) > value:
-                    best, value, improved, improved_any = solver, int(solver.objective_value), True, True
+                    best, value, improved = solver, int(solver.objective_value), True
                     fixed = pins(best)
                     set_hint(best)
     finally:  # the model's own hint again
@@ -90,4 +90,4 @@ def improve_by_pairs(
         hint.values.clear()
         hint.vars.extend(saved_hint[0])
         hint.values.extend(saved_hint[1])
-    return best if improved_any else None
+    return (best if best is not start else None), False

@@ -474,7 +474,9 @@ def optimize(
                 best = (int(filled.objective_value), run, filled)
                 floor, final, floors = searched[0], True, []
                 if widened:
-                    run, best, floor = _neighbourhoods(run, best, round_bounds, options, search, stop, stopped)
+                    run, best, floor, ended = _neighbourhoods(run, best, round_bounds, options, search, stop, stopped)
+                    if ended:  # stopped: the best run so far, with the bound on every run
+                        return _answer(position, graph, best[1], best[2], "feasible", total, options, started)
             else:  # not a legal run for the model after all: the round keeps what its floor keeps
                 keep = [[b >= floor for b in row] for row in round_bounds.per_option]
                 run = RunModel(sg, state, round_plan, options.objective, keep)
@@ -599,10 +601,11 @@ def _neighbourhoods(
     search: _Search,
     stop: threading.Event | None,
     stopped: Callable[[], bool],
-) -> tuple[RunModel, tuple[int, RunModel, cp_model.CpSolver], int]:
+) -> tuple[RunModel, tuple[int, RunModel, cp_model.CpSolver], int, bool]:
     """The last round's model, its best run and its floor after the neighbourhood search
     (`titles.g1862.routes.neighbourhood`) from `best`, a solution of `run`: unchanged if it finds nothing better,
-    otherwise the model keeping only the options that could beat the better run, started from it."""
+    otherwise the model keeping only the options that could beat the better run, started from it; and whether
+    `stopped()` ended the search."""
     started = search.started
 
     def solve_part(model: cp_model.CpModel) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
@@ -610,10 +613,12 @@ def _neighbourhoods(
         work = NEIGHBOURHOOD_WORK
         return _run_solver(model, options, search, search.total, remaining, work, stop, NEIGHBOURHOOD_PROBING)
 
-    better = improve_by_pairs(run, best[2], solve_part, stopped, NEIGHBOURHOOD_FREE)
+    better, ended = improve_by_pairs(run, best[2], solve_part, stopped, NEIGHBOURHOOD_FREE)
     if better is None:
-        return run, best, best[0]
+        return run, best, best[0], ended
     value = int(better.objective_value)
+    if ended:  # a solution of `run` (some of its variables held): answered as it is
+        return run, (value, run, better), value, ended
     chosen = _chosen(run, better)
     # every option of the better run has a bound of at least its value, so it is kept
     keep = [[b >= value for b in row] for row in round_bounds.per_option]
@@ -621,7 +626,7 @@ def _neighbourhoods(
     filled = _hint(run, chosen)
     if filled is None:  # a solution of the wider model is a run of this one: a bug otherwise
         raise OptimizerMismatch("the neighbourhood search's run is not a run of the last round's model")
-    return run, (int(filled.objective_value), run, filled), value
+    return run, (int(filled.objective_value), run, filled), value, ended
 
 
 def _run_solver(
