@@ -349,7 +349,9 @@ def optimize(
     A company whose only trains are one to three Freight trains is solved without CP-SAT by an exact search
     (`solver.titles.g1862.routes.small_search`) when that search completes. Otherwise the search runs in
     rounds (docs/optimizer.md), the first possibly decided by a run found by local search
-    (`solver.titles.g1862.routes.improve`). Each round solves the model with only the options whose
+    (`solver.titles.g1862.routes.improve`); when that run falls short of the first round's floor it is the floor
+    of the one round instead, after CP-SAT on its neighbourhoods has improved it
+    (`solver.titles.g1862.routes.neighbourhood`). Each round solves the model with only the options whose
     upper bound (`solver.titles.g1862.routes.bounds`) reaches a floor. A run found worth at least the floor is the
     optimum: every run using a left-out option is worth less. Otherwise the floor drops, never below the
     best run found, and the last round keeps every option.
