@@ -36,8 +36,8 @@ def test_the_five_train_ecr_shows_a_card_per_train_with_every_stop(app: AppTest)
     # 1240 + 70: which one CP-SAT proves is the optimizer's choice, the figures on each card are the evaluator's)
     answer = optimize(load_position(LATE_GAME), "ECR")
     assert (answer.revenue, answer.subsidy) == (1240, 70)
-    for train in answer.evaluation.trains:
-        assert f"| **revenue** | | **{train.revenue}** |" in shown
+    for result in answer.evaluation.trains:
+        assert f"| **revenue** | | **{result.revenue}** |" in shown
     assert "dropped: a 4/5E scores 4 of its 5 stations (7.8.3)" in shown
     assert "small station: ignored by Freight trains (7.8.1)" in shown
     assert "Local subsidy: 7 hexes x 10 = 70 to the treasury" in shown
