@@ -124,26 +124,38 @@ def test_a_searched_run_that_reaches_the_first_floor_makes_one_round(
 
 
 @pytest.mark.parametrize("company", ["SVR", "W&F", "WNR"])
-def test_a_searched_run_below_the_first_floor_but_above_the_first_rounds_run_is_the_last_rounds_floor(
+def test_a_searched_run_below_the_first_floor_is_the_floor_of_the_only_round(
     company: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """On these stress boards the search's run falls short of the first round's floor, so the first round runs
-    as before, but it is better than the run that round finds: the last round keeps only what could beat the
-    searched run and starts from it, and proves the same optimum as the rounds without the search."""
-    position = _stress(company)
-    rounds: list[tuple[int, int]] = []  # per round: its floor and the value of the best run it found
+    """On these stress boards the search's run falls short of the first round's floor: no round runs at that
+    floor, the one round keeps what could beat the searched run (or the better run the neighbourhoods find
+    from it) and starts from it, and it proves the same optimum as the rounds without the search."""
+    searched: list[int] = []
+    search = optimizer._improved
+
+    def recorded_search(*args: object) -> object:
+        found = search(*args)  # type: ignore[arg-type]
+        searched.append(found[0])  # type: ignore[index]
+        return found
+
+    rounds: list[int] = []  # the floor of each round not limited by ROUND_WORK or NEIGHBOURHOOD_WORK
+    limited: list[float] = []
     solve = optimizer._run_solver
 
-    def recorded(run: RunModel, options: SolveOptions, search: object, ceiling: int, *rest: object) -> object:
-        solver, code = solve(run, options, search, ceiling, *rest)  # type: ignore[arg-type]
-        rounds.append((ceiling + 1, int(solver.objective_value)))
-        return solver, code
+    def recorded(model: object, options: SolveOptions, search: object, ceiling: int, *rest: object) -> object:
+        work = rest[1]
+        if work is None:
+            rounds.append(ceiling + 1)
+        else:
+            limited.append(work)  # type: ignore[arg-type]
+        return solve(model, options, search, ceiling, *rest)  # type: ignore[arg-type]
 
+    monkeypatch.setattr(optimizer, "_improved", recorded_search)
     monkeypatch.setattr(optimizer, "_run_solver", recorded)
-    result = optimizer.optimize(position, company, SolveOptions(time_limit=60))
-    assert result.status == "optimal" and len(rounds) == 2
-    (_, first_run), (last_floor, _) = rounds
-    assert last_floor > first_run  # the searched run, not the first round's
+    result = optimizer.optimize(position := _stress(company), company, SolveOptions(time_limit=60))
+    assert result.status == "optimal" and len(rounds) == 1
+    assert optimizer.ROUND_WORK not in limited  # no first round
+    assert rounds[0] >= searched[0]
     monkeypatch.setattr(optimizer, "_improved", lambda *args: None)
     without = optimizer.optimize(position, company, SolveOptions(time_limit=60))
     assert without.status == "optimal"

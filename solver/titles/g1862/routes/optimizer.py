@@ -37,6 +37,7 @@ from solver.titles.g1862.routes.cpsat_model import (
 from solver.titles.g1862.routes.improve import improve
 from solver.titles.g1862.routes.legality import missing_home, station_name
 from solver.titles.g1862.routes.model import Evaluation, Objective, RouteSpec, SolveOptions, SolveResult, Status
+from solver.titles.g1862.routes.neighbourhood import improve_by_pairs
 from solver.titles.g1862.routes.small_search import best_freight_run, is_small
 from solver.titles.g1862.routes.stop_graph import StopGraph, build_stop_graph
 from solver.titles.g1862.track import TrackGraph, build_graph, large_id
@@ -221,6 +222,12 @@ PROBING = 1  # see _run_solver
 # proves the optimum, and any round of a small model use it; measured in docs/optimizer.md.
 LINEARIZATION = 1
 LINEARIZATION_PROOF = 2
+# Before the last round, when it starts from the local search's run: CP-SAT on the neighbourhoods of that run
+# where two runners may change and the others keep their routes (`solver.titles.g1862.routes.neighbourhood`),
+# each solve given at most this much deterministic time. Measured in docs/optimizer.md.
+NEIGHBOURHOOD_WORK = 0.02
+NEIGHBOURHOOD_FREE = 2
+NEIGHBOURHOOD_PROBING = 0  # probing at the root of a neighbourhood's model, where most routes are fixed
 SMALL_MODEL = 500  # variables: a round of a model this small uses LINEARIZATION_PROOF too
 
 
@@ -342,7 +349,9 @@ def optimize(
     A company whose only trains are one to three Freight trains is solved without CP-SAT by an exact search
     (`solver.titles.g1862.routes.small_search`) when that search completes. Otherwise the search runs in
     rounds (docs/optimizer.md), the first possibly decided by a run found by local search
-    (`solver.titles.g1862.routes.improve`). Each round solves the model with only the options whose
+    (`solver.titles.g1862.routes.improve`); when that run falls short of the first round's floor it is the floor
+    of the one round instead, after CP-SAT on its neighbourhoods has improved it
+    (`solver.titles.g1862.routes.neighbourhood`). Each round solves the model with only the options whose
     upper bound (`solver.titles.g1862.routes.bounds`) reaches a floor. A run found worth at least the floor is the
     optimum: every run using a left-out option is worth less. Otherwise the floor drops, never below the
     best run found, and the last round keeps every option.
@@ -405,9 +414,6 @@ def optimize(
     search = _Search(progress, started, 1 if options.objective == "cash" else REVENUE_WEIGHT, total)
     floors = _floors(total)
     best: tuple[int, RunModel, cp_model.CpSolver] | None = None
-    # the local search's run when it falls short of the first round's floor: the next round's floor and hint
-    # if it beats the first round's run (docs/optimizer.md step 6)
-    spare: tuple[int, set[tuple[str, object]]] | None = None
     partial = False  # a round without the chains the listing had no time for: nothing it finds is proven
 
     def nothing_found(reason: str) -> SolveResult:
@@ -423,9 +429,6 @@ def optimize(
             # a run worth best[0] exists, so the best run is at least that: this round keeps every option
             # that could beat it, and is the last
             floor, final, floors = best[0], True, []
-        # the local search's run, if better than the first round's and above this floor: the same reasoning
-        # with the better run (the chains are listed for `floor`, a few more than that run needs)
-        use_spare = spare is not None and best is not None and spare[0] > best[0] and spare[0] >= floor
         try:
             round_plan = _chains_for(graph, plan, options.objective, floor, listing_stopped)
         except ListingStopped:
@@ -448,29 +451,37 @@ def optimize(
             total = search.total = min(total, round_bounds.total)  # both hold for every run
             keep = None if floor <= 0 else [[b >= floor for b in row] for row in round_bounds.per_option]
         searched = None
+        widened = False  # the local search's run below this round's floor became the floor (step 6)
         if best is None and not partial and keep is not None and not options.pinned:
-            # before the first round: a run found by local search that reaches the floor makes this round
-            # the last, keeping only the options that could beat that run (docs/optimizer.md)
+            # before the first round: a run found by local search becomes the floor of a round that is the
+            # last, keeping only the options that could beat that run (docs/optimizer.md step 6)
             searched = _improved(graph, state, round_plan, keep, options.objective, stopped)
-            if searched is not None and searched[0] >= floor:
+            if searched is not None and searched[0] < floor:
+                # below the first floor: the round keeps every option that could beat the run, so the
+                # chains are listed down to its value
+                try:
+                    round_plan = _chains_for(graph, plan, options.objective, searched[0], listing_stopped)
+                except ListingStopped:
+                    searched = None  # the first round runs as before, on the chains listed for its floor
+                else:
+                    round_bounds = _bounds(graph, round_plan, options.objective)
+                    total = search.total = min(total, round_bounds.total)
+                    widened = True
+            if searched is not None:
                 keep = [[b >= searched[0] for b in row] for row in round_bounds.per_option]
-            else:
-                spare, searched = searched, None
-        elif use_spare and not partial:
-            assert spare is not None
-            searched, spare = spare, None
-            keep = [[b >= searched[0] for b in row] for row in round_bounds.per_option]
         run = RunModel(sg, state, round_plan, options.objective, keep)
         if searched is not None:
             filled = _hint(run, searched[1])
             if filled is not None:
                 best = (int(filled.objective_value), run, filled)
                 floor, final, floors = searched[0], True, []
+                if widened:
+                    run, best, floor, ended = _neighbourhoods(run, best, round_bounds, options, search, stop, stopped)
+                    if ended:  # stopped: the best run so far, with the bound on every run
+                        return _answer(position, graph, best[1], best[2], "feasible", total, options, started)
             else:  # not a legal run for the model after all: the round keeps what its floor keeps
                 keep = [[b >= floor for b in row] for row in round_bounds.per_option]
                 run = RunModel(sg, state, round_plan, options.objective, keep)
-                if best is not None:
-                    _hint(run, _chosen(best[1], best[2]))
         elif best is not None:
             _hint(run, _chosen(best[1], best[2]))
         remaining = options.time_limit - (time.perf_counter() - started)
@@ -480,7 +491,7 @@ def optimize(
         # what holds outside this round's model: worth less than its floor, or (a quick search over a few
         # options) only the bound on every run
         ceiling = total if partial else max(0, floor - 1)
-        solver, code = _run_solver(run, options, search, ceiling, remaining, work, stop)
+        solver, code = _run_solver(run.model, options, search, ceiling, remaining, work, stop)
         found = code in (cp_model.OPTIMAL, cp_model.FEASIBLE)
         value = int(solver.objective_value) if found else -1
         if found and (best is None or value > best[0]):
@@ -584,15 +595,54 @@ def _hint(run: RunModel, chosen: set[tuple[str, object]]) -> cp_model.CpSolver |
     return None
 
 
-def _run_solver(
+def _neighbourhoods(
     run: RunModel,
+    best: tuple[int, RunModel, cp_model.CpSolver],
+    round_bounds: OptionBounds,
+    options: SolveOptions,
+    search: _Search,
+    stop: threading.Event | None,
+    stopped: Callable[[], bool],
+) -> tuple[RunModel, tuple[int, RunModel, cp_model.CpSolver], int, bool]:
+    """The last round's model, its best run and its floor after the neighbourhood search
+    (`titles.g1862.routes.neighbourhood`) from `best`, a solution of `run`: unchanged if it finds nothing better,
+    otherwise the model keeping only the options that could beat the better run, started from it; and whether
+    `stopped()` ended the search."""
+    started = search.started
+
+    def solve_part(model: cp_model.CpModel) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
+        remaining = options.time_limit - (time.perf_counter() - started)
+        work = NEIGHBOURHOOD_WORK
+        return _run_solver(model, options, search, search.total, remaining, work, stop, NEIGHBOURHOOD_PROBING)
+
+    better, ended = improve_by_pairs(run, best[2], solve_part, stopped, NEIGHBOURHOOD_FREE)
+    if better is None:
+        return run, best, best[0], ended
+    value = int(better.objective_value)
+    if ended:  # a solution of `run` (some of its variables held): answered as it is
+        return run, (value, run, better), value, ended
+    chosen = _chosen(run, better)
+    # every option of the better run has a bound of at least its value, so it is kept
+    keep = [[b >= value for b in row] for row in round_bounds.per_option]
+    run = RunModel(run.sg, run.company, run.plan, run.objective, keep)
+    filled = _hint(run, chosen)
+    if filled is None:  # a solution of the wider model is a run of this one: a bug otherwise
+        raise OptimizerMismatch("the neighbourhood search's run is not a run of the last round's model")
+    return run, (int(filled.objective_value), run, filled), value, ended
+
+
+def _run_solver(
+    model: cp_model.CpModel,
     options: SolveOptions,
     search: _Search,
     ceiling: int,
     remaining: float,
     work: float | None,
     stop: threading.Event | None,
+    probing: int = PROBING,
 ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
+    """Solve `model` with this optimizer's CP-SAT parameters: `work` limits the deterministic time (None: the
+    last round), `ceiling` is the bound reported with each improving solution."""
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(0.01, remaining)
     if work is not None:
@@ -618,16 +668,16 @@ def _run_solver(
     # Probing at level 1 instead of CP-SAT's default 2: measured on the late-game example, the last round
     # proves in 0.1 s instead of 0.65 s (the whole solve from a prepared listing 0.4 s instead of 1.1 s),
     # and the stress boards take the same time in sum (20.8 s against 21.0 s).
-    solver.parameters.cp_model_probing_level = PROBING
+    solver.parameters.cp_model_probing_level = probing
     # Level 2 puts the implications into the LP: without them the LP may leave `any_run` at 0 and ignore the
     # home station (7.8). It proves the last round faster (stress boards: 9.5 -> 6.8 units of deterministic
     # time in sum) and a small model at once (ESR 7F 7F: 0.2 -> 0.002 units), but makes the large first
     # rounds slower (docs/optimizer.md).
-    small = len(run.model.proto.variables) <= SMALL_MODEL
+    small = len(model.proto.variables) <= SMALL_MODEL
     solver.parameters.linearization_level = LINEARIZATION_PROOF if work is None or small else LINEARIZATION
-    code = solve_stoppable(solver, run.model, _Watcher(search, ceiling), stop)
+    code = solve_stoppable(solver, model, _Watcher(search, ceiling), stop)
     if code == cp_model.MODEL_INVALID:
-        raise SolverFailure(f"CP-SAT refused the model: {run.model.validate() or solver.status_name(code)}")
+        raise SolverFailure(f"CP-SAT refused the model: {model.validate() or solver.status_name(code)}")
     return solver, code
 
 
