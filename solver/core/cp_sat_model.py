@@ -19,3 +19,10 @@ class CpModel(cp_model.CpModel):
 
     def _add_pre_pep8_methods(self) -> None:
         """Adds nothing: each alias would hold the model in a reference cycle."""
+
+    def clone(self) -> CpModel:
+        """A copy of the model, of this class (OR-Tools' `clone` builds one of its own, with the aliases)."""
+        copy = CpModel()
+        copy.proto.copy_from(self.proto)
+        copy.rebuild_constant_map()
+        return copy

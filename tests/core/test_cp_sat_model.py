@@ -27,3 +27,13 @@ def test_the_projects_model_solves_as_or_tools_does() -> None:
     solver = cp_model.CpSolver()
     assert solver.solve(model) == cp_model.OPTIMAL
     assert solver.objective_value == 3 * 10 + 4 * 2
+
+
+def test_a_copy_of_the_projects_model_is_the_projects_model_and_leaves_no_cycle() -> None:
+    """1862's hint fills in a run on a copy of the model: OR-Tools' `clone` would build its own, aliases and all."""
+    model = CpModel()
+    x = model.new_int_var(0, 10, "x")
+    model.maximize(x)
+    copies = []
+    assert cycle_garbage(lambda: copies.append(model.clone())) == []
+    assert type(copies[0]) is CpModel and cp_model.CpSolver().solve(copies[0]) == cp_model.OPTIMAL

@@ -44,6 +44,7 @@ from collections.abc import Callable, Sequence
 
 from ortools.sat.python import cp_model
 
+from solver.core.cp_sat_model import CpModel
 from solver.core.evaluator import RouteSpec
 from solver.core.search.candidates import (
     Candidate,
@@ -87,7 +88,7 @@ class PathModel:
         self, graph: TrackGraph, walk: Walk1860, trains: Sequence[str], home: NodeRef | None, weights: Weights
     ) -> None:
         self.trains = list(trains)
-        m = self.model = cp_model.CpModel()
+        m = self.model = CpModel()
         nodes = path_nodes(graph)
         # A route begins and ends at a large or small station (RB L523, L526); Ryde Pier and The Map only end one
         # (RB L65: the graph's end_only, kept by add_path).

@@ -14,6 +14,7 @@ from solver.core.track_graph import TrackGraph
 from solver.titles.g1860.enumerator import best_run, simple_paths
 from solver.titles.g1860.evaluator import evaluate
 from solver.titles.g1860.importer.connections import entry_index, link_entry, station_lists
+from solver.titles.g1860.optimizer import best_run as optimized_run
 
 from .boards import hub
 
@@ -46,3 +47,13 @@ def test_reading_a_routes_connections_leaves_no_reference_cycle() -> None:
     found: list[object] = []
     assert cycle_garbage(lambda: found.extend(station_lists(index, entries))) == []
     assert path in found or path[::-1] in found
+
+
+def test_a_path_model_solve_leaves_no_reference_cycle() -> None:
+    """The path model's CP-SAT models are the core's `CpModel`: OR-Tools' own holds itself in a cycle through its
+    camel-case aliases, which kept every model of a solve alive until the collector ran."""
+    found = []
+    assert cycle_garbage(lambda: found.append(optimized_run(HUB, "S&C", method="path_model"))) == []
+    best = best_run(HUB, "S&C").evaluation
+    assert found[0].status == "optimal"
+    assert (found[0].evaluation.revenue, found[0].evaluation.subsidy) == (best.revenue, best.subsidy)

@@ -202,10 +202,12 @@ def legal_candidates(
             path.pop()
             seen.discard(nxt)
 
-    for s in sg.stops:
-        if s in allowed:
-            extend([s], [], {s}, cost[s], port[s], red[s])
-    del extend  # the recursive closure refers to itself: freed now rather than by the garbage collector
+    try:
+        for s in sg.stops:
+            if s in allowed:
+                extend([s], [], {s}, cost[s], port[s], red[s])
+    finally:
+        del extend  # the recursive closure refers to itself: freed now rather than by the garbage collector
     return found
 
 

@@ -356,52 +356,54 @@ class ChainLister:
                 if held is None or held[0] < b:
                     bucket[lg] = (b, (*members, (key, c)))
 
-        for order in self._orders:
-            keys = tuple(sorted(order))
-            least = wanted[keys]
-            if least > self.ceilings[keys]:
-                continue
-            directed, by_joint = self._rows
-            perm = self._permanent_of(keys)
-            rest = tuple(sum(self._length[k] for k in order[d:]) for d in range(len(order)))
-            goals: dict[int, tuple[dict[int, tuple[_Best, int]], dict[tuple[int, int], bool]]] = {}
-            for c, body, lgmask, a, _, nxt in directed[order[0]]:
-                if nxt < 0:
+        try:
+            for order in self._orders:
+                keys = tuple(sorted(order))
+                least = wanted[keys]
+                if least > self.ceilings[keys]:
                     continue
-                if a not in goals:
-                    goals[a] = (targets(perm, a, order[-1], least), {})
-                goal, reach = goals[a]
-                if not goal:
+                directed, by_joint = self._rows
+                perm = self._permanent_of(keys)
+                rest = tuple(sum(self._length[k] for k in order[d:]) for d in range(len(order)))
+                goals: dict[int, tuple[dict[int, tuple[_Best, int]], dict[tuple[int, int], bool]]] = {}
+                for c, body, lgmask, a, _, nxt in directed[order[0]]:
+                    if nxt < 0:
+                        continue
+                    if a not in goals:
+                        goals[a] = (targets(perm, a, order[-1], least), {})
+                    goal, reach = goals[a]
+                    if not goal:
+                        continue
+                    ok = reach.get((nxt, 1))
+                    if ok is None:
+                        ok = reach[nxt, 1] = reachable(goal, nxt, rest[1])
+                    if ok:
+                        first = 1 << self._index[c.stops[0]]
+                        extend(order, rest, goal, reach, [(order[0], c)], nxt, body | first, lgmask)
+            for k in self.single:
+                perm = (k,) if k in self.permanent else ()
+                least = wanted[(k,)]
+                if least > self.ceilings[(k,)]:
                     continue
-                ok = reach.get((nxt, 1))
-                if ok is None:
-                    ok = reach[nxt, 1] = reachable(goal, nxt, rest[1])
-                if ok:
-                    first = 1 << self._index[c.stops[0]]
-                    extend(order, rest, goal, reach, [(order[0], c)], nxt, body | first, lgmask)
-        for k in self.single:
-            perm = (k,) if k in self.permanent else ()
-            least = wanted[(k,)]
-            if least > self.ceilings[(k,)]:
-                continue
-            for c, _, lgmask, a, z, _ in self._rows[0][k]:
-                value = self._pair_value(a, z)
-                if value is None or value < least:
-                    continue
-                ua, uz = end_unit[a], end_unit[z]
-                bucket = found.setdefault((perm, ua, uz) if ua < uz else (perm, uz, ua), {})
-                b = self._bonus(a, z, self._reach(a, z))
-                held = bucket.get(lgmask)
-                if held is None or held[0] < b:
-                    bucket[lgmask] = (b, ((k, c),))
+                for c, _, lgmask, a, z, _ in self._rows[0][k]:
+                    value = self._pair_value(a, z)
+                    if value is None or value < least:
+                        continue
+                    ua, uz = end_unit[a], end_unit[z]
+                    bucket = found.setdefault((perm, ua, uz) if ua < uz else (perm, uz, ua), {})
+                    b = self._bonus(a, z, self._reach(a, z))
+                    held = bucket.get(lgmask)
+                    if held is None or held[0] < b:
+                        bucket[lgmask] = (b, ((k, c),))
 
-        result: list[ChainCandidate] = []
-        for bucket in found.values():
-            kept: list[tuple[int, int]] = []
-            # most large stations first, then the higher bonus: a chain can only be dominated by one before it
-            for large, (b, members) in sorted(bucket.items(), key=lambda kv: (-kv[0].bit_count(), -kv[1][0])):
-                if not any(large & other == large and b <= ob for other, ob in kept):
-                    kept.append((large, b))
-                    result.append(ChainCandidate(members))
-        del extend  # the recursive closure refers to itself: freed now rather than by the garbage collector
+            result: list[ChainCandidate] = []
+            for bucket in found.values():
+                kept: list[tuple[int, int]] = []
+                # most large stations first, then the higher bonus: a chain can only be dominated by one before it
+                for large, (b, members) in sorted(bucket.items(), key=lambda kv: (-kv[0].bit_count(), -kv[1][0])):
+                    if not any(large & other == large and b <= ob for other, ob in kept):
+                        kept.append((large, b))
+                        result.append(ChainCandidate(members))
+        finally:
+            del extend  # the recursive closure refers to itself: freed now rather than by the garbage collector
         return result

@@ -31,6 +31,7 @@ from typing import Literal
 
 from ortools.sat.python import cp_model
 
+from solver.core.cp_sat_model import CpModel
 from solver.titles.g1862.position import CompanyState
 from solver.titles.g1862.routes.candidates import Candidate, legal_candidates, maximal
 from solver.titles.g1862.routes.chain_candidates import ChainCandidate, ChainLister
@@ -183,41 +184,43 @@ def plan_run(
                 listed[train.name] = legal_candidates(sg, company, train, london, stopped)
         return listed[train.name]
 
-    runners: list[RunnerPlan] = []
-    for slot in slots:
-        if slot.train.is_freight:
-            continue
-        local = slot.train.type is TrainType.LOCAL
-        cands = candidates(slot)
-        if slot.pinned is None:
-            cands = maximal(cands, "local" if local else "express", stopped=stopped)
-        runners.append(
-            RunnerPlan("local" if local else "express", f"{slot.train.name}#{slot.index}", slot, tuple(cands))
-        )
-    freight = [s for s in slots if s.train.is_freight]
-    if not freight:
-        return RunPlan(tuple(runners), (), frozenset())
-    # trains that are interchangeable (same train, same pin) form one group
-    by_key: dict[tuple[str, int | None], list[TrainSlot]] = {}
-    for slot in freight:
-        by_key.setdefault((slot.train.name, id(slot.pinned) if slot.pinned else None), []).append(slot)
-    groups = tuple(tuple(members) for members in by_key.values())
-    routes = {k: candidates(members[0]) for k, members in enumerate(groups)}
-    counts = {k: len(members) for k, members in enumerate(groups)}
-    permanent = frozenset(k for k, members in enumerate(groups) if members[0].train.permanent)
-    single = [k for k in routes if k not in permanent]
-    lister = ChainLister(sg, company, routes, counts, single, permanent)
-    runners.append(RunnerPlan("chain", "chain", None, ()))
+    try:
+        runners: list[RunnerPlan] = []
+        for slot in slots:
+            if slot.train.is_freight:
+                continue
+            local = slot.train.type is TrainType.LOCAL
+            cands = candidates(slot)
+            if slot.pinned is None:
+                cands = maximal(cands, "local" if local else "express", stopped=stopped)
+            runners.append(
+                RunnerPlan("local" if local else "express", f"{slot.train.name}#{slot.index}", slot, tuple(cands))
+            )
+        freight = [s for s in slots if s.train.is_freight]
+        if not freight:
+            return RunPlan(tuple(runners), (), frozenset())
+        # trains that are interchangeable (same train, same pin) form one group
+        by_key: dict[tuple[str, int | None], list[TrainSlot]] = {}
+        for slot in freight:
+            by_key.setdefault((slot.train.name, id(slot.pinned) if slot.pinned else None), []).append(slot)
+        groups = tuple(tuple(members) for members in by_key.values())
+        routes = {k: candidates(members[0]) for k, members in enumerate(groups)}
+        counts = {k: len(members) for k, members in enumerate(groups)}
+        permanent = frozenset(k for k, members in enumerate(groups) if members[0].train.permanent)
+        single = [k for k in routes if k not in permanent]
+        lister = ChainLister(sg, company, routes, counts, single, permanent)
+        runners.append(RunnerPlan("chain", "chain", None, ()))
 
-    def unit(stop: NodeId) -> str:
-        return sg.graph.stations[stop].scoring_unit
+        def unit(stop: NodeId) -> str:
+            return sg.graph.stations[stop].scoring_unit
 
-    for k in sorted(permanent):
-        cands = routes[k] if groups[k][0].pinned is not None else maximal(routes[k], "lone", unit, stopped)
-        own: dict[str, tuple[int, ...]] = {}  # the group's trains have the same options, worth the same
-        for slot in groups[k]:
-            runners.append(RunnerPlan("lone", f"{slot.train.name}#{slot.index}", slot, tuple(cands), k, own))
-    del candidates  # the recursive closure refers to itself: freed now rather than by the garbage collector
+        for k in sorted(permanent):
+            cands = routes[k] if groups[k][0].pinned is not None else maximal(routes[k], "lone", unit, stopped)
+            own: dict[str, tuple[int, ...]] = {}  # the group's trains have the same options, worth the same
+            for slot in groups[k]:
+                runners.append(RunnerPlan("lone", f"{slot.train.name}#{slot.index}", slot, tuple(cands), k, own))
+    finally:
+        del candidates  # the recursive closure refers to itself: freed now rather than by the garbage collector
     return RunPlan(tuple(runners), groups, permanent, lister)
 
 
@@ -239,7 +242,7 @@ class RunModel:
         self.company = company
         self.objective = objective
         self.plan = plan
-        self.model = cp_model.CpModel()
+        self.model = CpModel()
         self.values = {st.scoring_unit: st.value for st in self.graph.stations.values()}
         self.runners: list[Runner] = []
         self.scores: dict[str, list[Lit]] = {}

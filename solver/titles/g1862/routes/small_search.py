@@ -110,8 +110,10 @@ def best_freight_run(
         chosen_at[i] = -1
         return search(i + 1, upper)  # noqa: F821 - deleted once the walk is over
 
-    complete = search(0, 0)
-    del search  # the recursive closure refers to itself: freed now rather than by the garbage collector
+    try:
+        complete = search(0, 0)
+    finally:
+        del search  # the recursive closure refers to itself: freed now rather than by the garbage collector
     if not complete or best is None:
         return None
     return best_value, best
