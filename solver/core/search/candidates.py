@@ -129,6 +129,10 @@ class TrackBits:
         """The number of a path or hex side (a new one when first seen)."""
         return self._bit.setdefault(item, len(self._bit))
 
+    def __len__(self) -> int:
+        """How many paths and hex sides have a number: every bit of a route's track is below this."""
+        return len(self._bit)
+
 
 def bits(mask: int) -> list[int]:
     """The numbers of the bits set in `mask`."""
