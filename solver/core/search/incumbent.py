@@ -120,10 +120,17 @@ def searched_run(
             cost = lane_costs[j] if lane_costs is not None else 0
             if spent + cost > allowance or c.track & used or (c.option.marks and not marks_fit(c)):
                 continue
+            # The bookkeeping of `choose` and `unchoose` written out: the plain search's descents are its hot path.
+            chosen[order[k]] = c
             picked[k] = j
-            choose(k, c)
+            run.append(c)
+            for m in c.option.marks:
+                marked[m] = marked.get(m, 0) + 1
             search(k + 1, value + c.score, used if rules.shared_track else used | c.track, spent + cost)  # noqa: F821
-            unchoose(k, c)
+            for m in c.option.marks:
+                marked[m] -= 1
+            run.pop()
+            chosen[order[k]] = None
         if not must_run[order[k]] and steps < budget and (not found or value + rest > found[0][0]):
             picked[k] = len(lane)
             search(k + 1, value, used, spent)  # noqa: F821
