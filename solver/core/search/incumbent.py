@@ -62,8 +62,8 @@ def searched_run(
     With `filtered`, each train's candidates that fit (their cost within what is left, no track shared with the
     routes chosen) are found as bit sets (`_Fitting`) rather than tried one by one: the same runs are searched in
     the same order, the same steps counted (each candidate skipped is still a step) and the same answer given, in
-    a fraction of the time where most candidates do not fit (1860's pass, docs/routes-1860.md); it costs the bit
-    sets of the candidates chosen, so it is for searches over a few thousand candidates."""
+    a fraction of the time where most candidates do not fit (a search under costs, docs/search.md); it costs the
+    bit sets of the candidates chosen, so it is for searches over a few thousand candidates."""
     kinds = [(tuple(map(id, lane)), must) for lane, must in zip(options, must_run, strict=True)]
     group = [kinds.index(kind) for kind in kinds]
     order = sorted(range(len(options)), key=lambda i: (-(options[i][0].score if options[i] else 0), group[i], i))
