@@ -56,10 +56,14 @@ def file_name(index: int) -> str:
     return f"long-freight-{index:02d}-{phase}-{'-'.join(t.replace('/', '') for t in trains)}.json"
 
 
+def long_freight_names() -> list[str]:
+    """The file names of every long-Freight board: the reference ones, then the generated ones."""
+    return [*REFERENCE, *(file_name(i) for i in range(len(LONG_FREIGHT)))]
+
+
 def long_freight_positions() -> list[tuple[str, Position]]:
-    """(file name, position) of every long-Freight board: the reference ones, then the generated ones."""
-    names = [*REFERENCE, *(file_name(i) for i in range(len(LONG_FREIGHT)))]
-    return [(name, load_position(POSITIONS / name)) for name in names]
+    """(file name, position) of every long-Freight board, in the order of `long_freight_names`."""
+    return [(name, load_position(POSITIONS / name)) for name in long_freight_names()]
 
 
 def main() -> int:

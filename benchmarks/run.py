@@ -128,9 +128,13 @@ def enumerate_here(position: Position, company: str, cap: float) -> tuple[float 
     from solver.titles.g1862.routes.enumerator import enumerate_best
 
     done = threading.Event()
+    # whether the search is over: a plain flag, set by the first statement after it, before any call (Python runs
+    # the handler at calls, so an interrupt arriving while the search is wound up, as in `done.set()`, which
+    # takes a lock, would otherwise raise out of this function)
+    over = [False]
 
     def at_cap(signum: int, frame: object) -> None:
-        if not done.is_set():
+        if not over[0]:
             raise _Capped
 
     previous = signal.signal(signal.SIGUSR1, at_cap)
@@ -144,7 +148,8 @@ def enumerate_here(position: Position, company: str, cap: float) -> tuple[float 
     except _Capped:
         pass
     finally:
-        done.set()  # from here the handler raises nothing, and the timer fires no more
+        over[0] = True  # from here the handler raises nothing
+        done.set()  # and the timer fires no more
         timer.join()
         signal.signal(signal.SIGUSR1, previous)
     return finished if finished is not None else (None, None, None)
