@@ -129,6 +129,10 @@ class TrackBits:
         """The number of a path or hex side (a new one when first seen)."""
         return self._bit.setdefault(item, len(self._bit))
 
+    def __len__(self) -> int:
+        """How many paths and hex sides have a number: every bit of a route's track is below this."""
+        return len(self._bit)
+
 
 def bits(mask: int) -> list[int]:
     """The numbers of the bits set in `mask`."""
@@ -178,11 +182,18 @@ class Candidate:
 
 
 def candidate(
-    train: str, nodes: tuple[NodeRef, ...], node_mask: int, track: int, option: Option, weights: Weights
+    train: str,
+    nodes: tuple[NodeRef, ...],
+    node_mask: int,
+    track: int,
+    option: Option,
+    weights: Weights,
+    score: int | None = None,
 ) -> Candidate:
-    """The candidate of a route scored by `option` at `weights` (its score and its grant's weighted worth)."""
+    """The candidate of a route scored by `option` at `weights` (its score, `weights.score(option)` unless given,
+    and its grant's weighted worth)."""
     grant = weights.value(option.grant[1], 0) if option.grant is not None else 0
-    return Candidate(train, nodes, node_mask, track, option, weights.score(option), grant)
+    return Candidate(train, nodes, node_mask, track, option, weights.score(option) if score is None else score, grant)
 
 
 def _best(options: Sequence[Option], weights: Weights) -> Option | None:
@@ -299,7 +310,7 @@ def list_candidates(
                         continue
                     if nodes is None:
                         nodes = tuple([refs[i] for i in path])
-                    here[name] = candidate(name, nodes, reached, used | mask, option, weights)
+                    here[name] = candidate(name, nodes, reached, used | mask, option, weights, score)
                     record(name, here[name])
             grow(after, used | mask, reached, here)  # noqa: F821 (its cell is emptied once the walk ends, below)
             on_path[nxt] = False

@@ -122,7 +122,9 @@ def priced_run(
             return answer("feasible" if found else "unknown", target)
         lanes = lanes_for(target)
         options = [lane.candidates for lane in lanes]
-        quick, complete = searched_run(problem.rules, masks, weights, options, [False] * len(lanes), stopped)
+        quick, complete = searched_run(
+            problem.rules, masks, weights, options, [False] * len(lanes), stopped, filtered=True
+        )
         better(quick)
         if Weights.primary(worth) >= target:
             if complete or worth >= _ceiling(target, options):
@@ -178,6 +180,7 @@ def priced_run(
         _costs(bound, options),
         _allowance(bound, least),
         worth,
+        filtered=True,
     )
     better(beating)
     if complete:

@@ -79,6 +79,7 @@ class Walk1860:
         self.most_large = max((large for large, _, _ in limits), default=0)
         self.most_stops = max((total for _, total, _ in limits), default=0)
         self._reach: dict[int, tuple[Link, _Reach]] = {}
+        self._options: dict[tuple[str, int, int, tuple[int, ...], int, bool], tuple[Option, ...]] = {}
         self.large_top = _prefix(v for ref, v in self.value.items() if self.kind[ref] in LARGE)
         self.small_top = _prefix(v for ref, v in self.value.items() if self.kind[ref] == "small")
         self.halts_on_board = sum(1 for kind in self.kind.values() if kind == "halt")
@@ -154,6 +155,15 @@ class Walk1860:
     def finish(self, state: Partial, train: str) -> Sequence[Option]:
         if not state.base or self.kind[state.last] not in ROUTE_END_KINDS:
             return ()
+        # The options depend on nothing else of the route: tens of thousands of routes share a few thousand keys.
+        key = (train, state.large, state.large_value, state.small, state.halts, state.passes > 0)
+        known = self._options.get(key)
+        if known is None:
+            known = self._options[key] = self._scored(state, train)
+        return known
+
+    def _scored(self, state: Partial, train: str) -> tuple[Option, ...]:
+        """The options of a route with a base ending at a station (`finish`)."""
         large_cap, total, _ = allowance(train_sizes()[train], self.mode)
         if state.large > large_cap:
             return ()
@@ -181,7 +191,7 @@ class Walk1860:
             else:
                 revenue, subsidy = values, HALT_SUBSIDY * halts
             options.append(Option(revenue, subsidy, {"halts": halts}, marks))
-        return options
+        return tuple(options)
 
 
 def _prefix(values: Iterable[int]) -> tuple[int, ...]:
