@@ -354,6 +354,18 @@ def test_progress_reports_better_runs_up_to_the_answer() -> None:
     assert all(p.bound >= result.evaluation.revenue for p in seen)
 
 
+def _recorded_solves(monkeypatch: pytest.MonkeyPatch) -> list[float | None]:
+    """The path model's CP-SAT solves from now on, each as its work limit (None: no limit), in order."""
+    works: list[float | None] = []
+
+    def recorded(model: Any, seconds: float, work: float | None, *args: Any, **kwargs: Any) -> Any:
+        works.append(work)
+        return solve_model(model, seconds, work, *args, **kwargs)
+
+    monkeypatch.setattr(path_model, "solve_model", recorded)
+    return works
+
+
 def test_rb_l521_a_two_train_tie_with_an_idle_train_is_proven(monkeypatch: pytest.MonkeyPatch) -> None:
     """S&C on stock_market's last board with two 9+5 (benchmarks/run_1860.py's dense board, site mode): the best
     run leaves one train idle. Whether another run of that worth runs both is proven (every CP-SAT step of the path
@@ -364,14 +376,7 @@ def test_rb_l521_a_two_train_tie_with_an_idle_train_is_proven(monkeypatch: pytes
         if b[0].startswith("1860_game_end_stock_market") and b[1] == "S&C" and "site" in b[0]
         if len(b[2].companies[b[1]].trains) == 2
     )
-    works: list[float | None] = []
-    solve = solve_model
-
-    def recorded(model: Any, seconds: float, work: float | None, *args: Any, **kwargs: Any) -> Any:
-        works.append(work)
-        return solve(model, seconds, work, *args, **kwargs)
-
-    monkeypatch.setattr(path_model, "solve_model", recorded)
+    works = _recorded_solves(monkeypatch)
     paths = best_run(position, company)
     assert paths.status == "optimal" and len(paths.routes) == 1, name
     # One train alone, the worth, the trains running; no subsidy step: halts are no longer counted (RB L660).
@@ -397,14 +402,7 @@ def test_the_path_model_solves_no_step_that_can_prove_nothing_new(
     """The path model's steps after the worth: the secondary quantity is solved only where a route can count a
     halt (with none counted the subsidy is 0 and revenue the whole worth, RB L532, L660), the trains running only
     where the run found leaves a train idle (RB L521); the answer is the enumerator's, proven, either way."""
-    solves: list[float | None] = []
-    solve = solve_model
-
-    def recorded(model: Any, seconds: float, work: float | None, *args: Any, **kwargs: Any) -> Any:
-        solves.append(work)
-        return solve(model, seconds, work, *args, **kwargs)
-
-    monkeypatch.setattr(path_model, "solve_model", recorded)
+    solves = _recorded_solves(monkeypatch)
     position = cowes({"C&N": trains}, rules=rules)
     found = best_run(position, "C&N", objective=objective)
     assert len(solves) == steps
