@@ -17,7 +17,7 @@ from solver.titles.g1862.random_board import stress_positions
 from solver.titles.g1862.routes import optimizer
 from solver.titles.g1862.routes.cpsat_model import REVENUE_WEIGHT, RunModel
 from solver.titles.g1862.routes.evaluator import evaluate
-from solver.titles.g1862.routes.improve import improve
+from solver.titles.g1862.routes.improve import _Climb, improve
 from solver.titles.g1862.routes.model import Objective, RouteSpec, SolveOptions
 from solver.titles.g1862.track import large_id
 
@@ -95,17 +95,19 @@ def test_the_local_search_never_changes_the_optimum(seed: int, late: bool) -> No
 
 @pytest.mark.parametrize(
     ("position", "company"),
-    [(dict(long_freight_positions())["long-freight-02-F-7F-7F-45E-45E.json"], "WStI")],
-    ids=["long WStI 7F 7F 4/5E 4/5E"],
+    [
+        (dict(long_freight_positions())["long-freight-02-F-7F-7F-45E-45E.json"], "WStI"),
+        (_stress("SVR"), "SVR"),
+    ],
+    ids=["long WStI 7F 7F 4/5E 4/5E", "stress SVR"],
 )
 def test_a_searched_run_that_reaches_the_first_floor_makes_one_round(
     position: Position, company: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """On this board the search finds a run above the first round's floor (0.75 of the bound on every run):
+    """On these boards the search finds a run above the first round's floor (0.75 of the bound on every run):
     the first round is then the last, keeping only what could beat that run, and proves the same optimum
-    as the rounds without the search. (Stress board L&H was the second such board until Express routes into
-    one off-board area by other hexes became one option: its first round now proves the optimum without the
-    search too; of the 24 stress and 13 long boards only this one needs the search to take one round.)"""
+    as the rounds without the search. On SVR only a climb from another runner's start gets there (the next
+    test)."""
     rounds: list[int] = []
     solve = optimizer._run_solver
 
@@ -123,13 +125,13 @@ def test_a_searched_run_that_reaches_the_first_floor_makes_one_round(
     assert (result.revenue, result.subsidy) == (without.revenue, without.subsidy)
 
 
-@pytest.mark.parametrize("company", ["SVR", "W&F", "WNR"])
+@pytest.mark.parametrize("company", ["ECR", "W&F", "WNR"])
 def test_a_searched_run_below_the_first_floor_is_the_floor_of_the_only_round(
     company: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """On these stress boards the search's run falls short of the first round's floor: no round runs at that
-    floor, the one round keeps what could beat the searched run (or the better run the neighbourhoods find
-    from it) and starts from it, and it proves the same optimum as the rounds without the search."""
+    floor, the one round keeps what could beat the searched run and starts from it, and it proves the same
+    optimum as the rounds without the search."""
     searched: list[int] = []
     search = optimizer._improved
 
@@ -138,7 +140,7 @@ def test_a_searched_run_below_the_first_floor_is_the_floor_of_the_only_round(
         searched.append(found[0])  # type: ignore[index]
         return found
 
-    rounds: list[int] = []  # the floor of each round not limited by ROUND_WORK or NEIGHBOURHOOD_WORK
+    rounds: list[int] = []  # the floor of each round not limited by ROUND_WORK
     limited: list[float] = []
     solve = optimizer._run_solver
 
@@ -160,6 +162,36 @@ def test_a_searched_run_below_the_first_floor_is_the_floor_of_the_only_round(
     without = optimizer.optimize(position, company, SolveOptions(time_limit=60))
     assert without.status == "optimal"
     assert (result.revenue, result.subsidy) == (without.revenue, without.subsidy)
+
+
+@pytest.mark.parametrize(
+    ("company", "first", "best", "optimum"),
+    [("N&S", 660, 1000, 1000), ("SVR", 1230, 1400, 1400), ("W&F", 990, 1030, 1030)],
+)
+def test_a_climb_from_each_runners_start_finds_what_the_first_climb_misses(
+    company: str, first: int, best: int, optimum: int
+) -> None:
+    """Stress boards N&S, SVR and W&F: the climb from the option through the home station that adds most on
+    its own stops at 660, 1,230 and 990 (each change of one runner lowers the run: on N&S the 6F train runs
+    alone and the 3F train cannot run beside it, 7.8.1); the climbs from the other runners' starts reach the
+    optima, 1,000, 1,400 and 1,030, and the search returns the best of them."""
+    position = _stress(company)
+    prepared = optimizer.prepare(position, company)
+    assert prepared.plan is not None
+    state = position.companies[company]
+    plan = optimizer._chains_for(prepared.graph, prepared.plan, "revenue", 0, None)
+    bounds = optimizer._bounds(prepared.graph, plan, "revenue")
+    floor = optimizer._floors(bounds.total)[0]
+    keep = [[b >= floor for b in row] for row in bounds.per_option]  # the first round's options
+    values, unit_of = optimizer._values(prepared.graph)
+    climb = _Climb(plan, keep, values, unit_of, "revenue", large_id(state.home), lambda: False)
+    starts = climb.starts()
+    reached = [climb.from_option(i, j)[0] // REVENUE_WEIGHT for i, j in starts]
+    assert reached[0] == first and max(reached) == best
+    found = improve(plan, keep, values, unit_of, "revenue", large_id(state.home), lambda: False)
+    assert found is not None and found[0] // REVENUE_WEIGHT == best
+    result = optimizer.optimize(position, company, SolveOptions(time_limit=60))
+    assert result.status == "optimal" and result.revenue == optimum
 
 
 def test_the_local_search_ends_at_its_first_stop_check_after_a_stop() -> None:

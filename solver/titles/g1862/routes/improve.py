@@ -174,68 +174,116 @@ def improve(
     """A good run among the options `keep` allows (every option when None), and its value in model objective
     units (at least what the model scores it), or None when no option visits the home station.
 
-    It starts from the option through the home station `home` that adds most on its own, then changes one
-    runner's option at a time (a runner that did not run may start; a chain or lone Freight train that needs
-    trains another runner holds sends that runner off, 7.8.1), taking for each runner the change that
-    raises the value most while the run stays legal, until no runner can raise it. Options are tried from
-    the highest own value down, and a runner's search ends where even an option's own value cannot raise
-    the run. Ends early, with the best run so far, when `stopped()` becomes true."""
-    judge = Judge(plan, values, unit_of, objective, home)
-    runners = range(len(plan.runners))
-    own = [own_values(rp, values, unit_of, objective) for rp in plan.runners]
-    order = [
-        sorted((j for j in range(len(values_i)) if keep is None or keep[i][j]), key=values_i.__getitem__, reverse=True)
-        for i, values_i in enumerate(own)
-    ]
+    A climb starts from one option through the home station `home`, then changes one runner's option at a
+    time (a runner that did not run may start; a chain or lone Freight train that needs trains another runner
+    holds sends that runner off, 7.8.1), taking for each runner the change that raises the value most while
+    the run stays legal, until no runner can raise it. Options are tried from the highest own value down,
+    and a runner's search ends where even an option's own value cannot raise the run. There is one climb per
+    runner that can run through the home station, from its option there that adds most on its own (the
+    runner that adds most first); the best run of all the climbs is returned. Ends early, with the best run
+    so far, when `stopped()` becomes true."""
+    climb = _Climb(plan, keep, values, unit_of, objective, home, stopped)
+    found: tuple[int, Selection] | None = None
+    for i, j in climb.starts():
+        run = climb.from_option(i, j)
+        if found is None or run[0] > found[0]:
+            found = run
+        if climb.stopped_early:
+            break
+    return found
 
-    def picks_of(sel: Selection) -> list[tuple[int, Option]]:
-        return [(i, judge.option(i, j)) for i, j in enumerate(sel) if j is not None]
 
-    # the start: the option through the home station that adds most on its own (7.8: one run includes it)
-    # (the home station is a large station: an option visits it when it is among the option's large stations)
-    through_home = [
-        (own[i][j], i, j) for i, rp in enumerate(plan.runners) for j in order[i] if home in rp.options[j].large
-    ]
-    if not through_home:
-        return None
-    _, first, option = max(through_home, key=lambda t: (t[0], -t[1], -t[2]))
-    current: Selection = [None] * len(plan.runners)
-    current[first] = option
-    best = judge.value(picks_of(current))
-    tried = 0
-    improved = True
-    while improved:
-        improved = False
-        for i in runners:
-            rest = [p for p in picks_of(current) if p[0] != i]
-            ceiling = judge.value(rest)
-            step: tuple[int, Selection] | None = None
-            for j in order[i]:
-                if ceiling + own[i][j] <= (step[0] if step else best):
-                    break  # sorted by what the option adds at most: no later one can do better
-                tried += 1
-                if tried % CHECK_EVERY == 0 and stopped():
-                    return best, _in_order(plan, current)
-                if j == current[i]:
+class _Climb:
+    """The climbs of `improve` over one plan: what they share (the judge, every option's own value, the
+    options each runner tries in order) and the count of options tried, for the stop check."""
+
+    def __init__(
+        self,
+        plan: RunPlan,
+        keep: Sequence[Sequence[bool]] | None,
+        values: Mapping[str, int],
+        unit_of: Mapping[str, str],
+        objective: Objective,
+        home: NodeId,
+        stopped: Callable[[], bool],
+    ):
+        self.plan = plan
+        self.judge = Judge(plan, values, unit_of, objective, home)
+        self.home = home
+        self.stopped = stopped
+        self.stopped_early = False
+        self.tried = 0
+        self.own = [own_values(rp, values, unit_of, objective) for rp in plan.runners]
+        self.order = [
+            sorted(
+                (j for j in range(len(values_i)) if keep is None or keep[i][j]), key=values_i.__getitem__, reverse=True
+            )
+            for i, values_i in enumerate(self.own)
+        ]
+
+    def starts(self) -> list[tuple[int, int]]:
+        """Per runner, its option through the home station that adds most on its own (the first listed of
+        equal ones), the runner whose option adds most first; once for identical trains (7.8: one run includes
+        the home station, a large station, so an option visits it when it is among the option's large
+        stations)."""
+        firsts = []
+        seen: set[tuple[str, str, int]] = set()
+        for i, rp in enumerate(self.plan.runners):
+            # `order` is by own value, highest first, and stable: the first through home is the best
+            j = next((j for j in self.order[i] if self.home in rp.options[j].large), None)
+            if j is None:
+                continue
+            if rp.slot is not None and rp.slot.pinned is None:  # identical trains have the same options
+                same = (rp.kind, rp.slot.train.name, j)
+                if same in seen:
                     continue
-                trial = [*rest, (i, judge.option(i, j))]
-                clash = judge.freight_clash(trial)
-                if i in clash:  # the lone train needs a train of the chain, or the chain none of its kind
-                    trial = [p for p in trial if judge.kinds[p[0]] != "chain"]
-                elif clash:  # the chain needs trains running alone, or runs only without them
-                    trial = [p for p in trial if p[0] not in clash]
-                if not judge.legal(trial):
-                    continue
-                v = judge.value(trial)
-                if v > (step[0] if step else best):
-                    sel: Selection = [None] * len(current)
-                    for k, _ in trial:
-                        sel[k] = j if k == i else current[k]
-                    step = (v, sel)
-            if step is not None:
-                best, current = step
-                improved = True
-    return best, _in_order(plan, current)
+                seen.add(same)
+            firsts.append((self.own[i][j], i, j))
+        return [(i, j) for _, i, j in sorted(firsts, key=lambda t: (-t[0], t[1]))]
+
+    def _picks(self, sel: Selection) -> list[tuple[int, Option]]:
+        return [(i, self.judge.option(i, j)) for i, j in enumerate(sel) if j is not None]
+
+    def from_option(self, first: int, option: int) -> tuple[int, Selection]:
+        """The run reached from option `option` of runner `first` alone (see `improve`), and its value."""
+        judge, own, order = self.judge, self.own, self.order
+        current: Selection = [None] * len(self.plan.runners)
+        current[first] = option
+        best = judge.value(self._picks(current))
+        improved = True
+        while improved:
+            improved = False
+            for i in range(len(current)):
+                rest = [p for p in self._picks(current) if p[0] != i]
+                ceiling = judge.value(rest)
+                step: tuple[int, Selection] | None = None
+                for j in order[i]:
+                    if ceiling + own[i][j] <= (step[0] if step else best):
+                        break  # sorted by what the option adds at most: no later one can do better
+                    self.tried += 1
+                    if self.tried % CHECK_EVERY == 0 and self.stopped():
+                        self.stopped_early = True
+                        return best, _in_order(self.plan, current)
+                    if j == current[i]:
+                        continue
+                    trial = [*rest, (i, judge.option(i, j))]
+                    clash = judge.freight_clash(trial)
+                    if i in clash:  # the lone train needs a train of the chain, or the chain none of its kind
+                        trial = [p for p in trial if judge.kinds[p[0]] != "chain"]
+                    elif clash:  # the chain needs trains running alone, or runs only without them
+                        trial = [p for p in trial if p[0] not in clash]
+                    if not judge.legal(trial):
+                        continue
+                    v = judge.value(trial)
+                    if v > (step[0] if step else best):
+                        sel: Selection = [None] * len(current)
+                        for k, _ in trial:
+                            sel[k] = j if k == i else current[k]
+                        step = (v, sel)
+                if step is not None:
+                    best, current = step
+                    improved = True
+        return best, _in_order(self.plan, current)
 
 
 def _in_order(plan: RunPlan, sel: Selection) -> Selection:

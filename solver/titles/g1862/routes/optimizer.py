@@ -37,7 +37,6 @@ from solver.titles.g1862.routes.cpsat_model import (
 from solver.titles.g1862.routes.improve import improve
 from solver.titles.g1862.routes.legality import missing_home, station_name
 from solver.titles.g1862.routes.model import Evaluation, Objective, RouteSpec, SolveOptions, SolveResult, Status
-from solver.titles.g1862.routes.neighbourhood import improve_by_pairs
 from solver.titles.g1862.routes.small_search import best_freight_run, is_small
 from solver.titles.g1862.routes.stop_graph import StopGraph, build_stop_graph
 from solver.titles.g1862.track import TrackGraph, build_graph, large_id
@@ -222,12 +221,6 @@ PROBING = 1  # see _run_solver
 # proves the optimum, and any round of a small model use it; measured in docs/optimizer.md.
 LINEARIZATION = 1
 LINEARIZATION_PROOF = 2
-# Before the last round, when it starts from the local search's run: CP-SAT on the neighbourhoods of that run
-# where two runners may change and the others keep their routes (`solver.titles.g1862.routes.neighbourhood`),
-# each solve given at most this much deterministic time. Measured in docs/optimizer.md.
-NEIGHBOURHOOD_WORK = 0.02
-NEIGHBOURHOOD_FREE = 2
-NEIGHBOURHOOD_PROBING = 0  # probing at the root of a neighbourhood's model, where most routes are fixed
 SMALL_MODEL = 500  # variables: a round of a model this small uses LINEARIZATION_PROOF too
 
 
@@ -350,8 +343,7 @@ def optimize(
     (`solver.titles.g1862.routes.small_search`) when that search completes. Otherwise the search runs in
     rounds (docs/optimizer.md), the first possibly decided by a run found by local search
     (`solver.titles.g1862.routes.improve`); when that run falls short of the first round's floor it is the floor
-    of the one round instead, after CP-SAT on its neighbourhoods has improved it
-    (`solver.titles.g1862.routes.neighbourhood`). Each round solves the model with only the options whose
+    of the one round instead. Each round solves the model with only the options whose
     upper bound (`solver.titles.g1862.routes.bounds`) reaches a floor. A run found worth at least the floor is the
     optimum: every run using a left-out option is worth less. Otherwise the floor drops, never below the
     best run found, and the last round keeps every option.
@@ -451,7 +443,6 @@ def optimize(
             total = search.total = min(total, round_bounds.total)  # both hold for every run
             keep = None if floor <= 0 else [[b >= floor for b in row] for row in round_bounds.per_option]
         searched = None
-        widened = False  # the local search's run below this round's floor became the floor (step 6)
         if best is None and not partial and keep is not None and not options.pinned:
             # before the first round: a run found by local search becomes the floor of a round that is the
             # last, keeping only the options that could beat that run (docs/optimizer.md step 6)
@@ -466,7 +457,6 @@ def optimize(
                 else:
                     round_bounds = _bounds(graph, round_plan, options.objective)
                     total = search.total = min(total, round_bounds.total)
-                    widened = True
             if searched is not None:
                 keep = [[b >= searched[0] for b in row] for row in round_bounds.per_option]
         run = RunModel(sg, state, round_plan, options.objective, keep)
@@ -475,10 +465,6 @@ def optimize(
             if filled is not None:
                 best = (int(filled.objective_value), run, filled)
                 floor, final, floors = searched[0], True, []
-                if widened:
-                    run, best, floor, ended = _neighbourhoods(run, best, round_bounds, options, search, stop, stopped)
-                    if ended:  # stopped: the best run so far, with the bound on every run
-                        return _answer(position, graph, best[1], best[2], "feasible", total, options, started)
             else:  # not a legal run for the model after all: the round keeps what its floor keeps
                 keep = [[b >= floor for b in row] for row in round_bounds.per_option]
                 run = RunModel(sg, state, round_plan, options.objective, keep)
@@ -593,42 +579,6 @@ def _hint(run: RunModel, chosen: set[tuple[str, object]]) -> cp_model.CpSolver |
     for x, value in picks:
         run.model.add_hint(x, value)
     return None
-
-
-def _neighbourhoods(
-    run: RunModel,
-    best: tuple[int, RunModel, cp_model.CpSolver],
-    round_bounds: OptionBounds,
-    options: SolveOptions,
-    search: _Search,
-    stop: threading.Event | None,
-    stopped: Callable[[], bool],
-) -> tuple[RunModel, tuple[int, RunModel, cp_model.CpSolver], int, bool]:
-    """The last round's model, its best run and its floor after the neighbourhood search
-    (`titles.g1862.routes.neighbourhood`) from `best`, a solution of `run`: unchanged if it finds nothing better,
-    otherwise the model keeping only the options that could beat the better run, started from it; and whether
-    `stopped()` ended the search."""
-    started = search.started
-
-    def solve_part(model: cp_model.CpModel) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
-        remaining = options.time_limit - (time.perf_counter() - started)
-        work = NEIGHBOURHOOD_WORK
-        return _run_solver(model, options, search, search.total, remaining, work, stop, NEIGHBOURHOOD_PROBING)
-
-    better, ended = improve_by_pairs(run, best[2], solve_part, stopped, NEIGHBOURHOOD_FREE)
-    if better is None:
-        return run, best, best[0], ended
-    value = int(better.objective_value)
-    if ended:  # a solution of `run` (some of its variables held): answered as it is
-        return run, (value, run, better), value, ended
-    chosen = _chosen(run, better)
-    # every option of the better run has a bound of at least its value, so it is kept
-    keep = [[b >= value for b in row] for row in round_bounds.per_option]
-    run = RunModel(run.sg, run.company, run.plan, run.objective, keep)
-    filled = _hint(run, chosen)
-    if filled is None:  # a solution of the wider model is a run of this one: a bug otherwise
-        raise OptimizerMismatch("the neighbourhood search's run is not a run of the last round's model")
-    return run, (int(filled.objective_value), run, filled), value, ended
 
 
 def _run_solver(
