@@ -17,7 +17,7 @@ from solver.titles.g1862.random_board import stress_positions
 from solver.titles.g1862.routes import optimizer
 from solver.titles.g1862.routes.cpsat_model import REVENUE_WEIGHT, RunModel
 from solver.titles.g1862.routes.evaluator import evaluate
-from solver.titles.g1862.routes.improve import _Climb, improve
+from solver.titles.g1862.routes.improve import Judge, _Climb, improve
 from solver.titles.g1862.routes.model import Objective, RouteSpec, SolveOptions
 from solver.titles.g1862.track import large_id
 
@@ -184,7 +184,7 @@ def test_a_climb_from_each_runners_start_finds_what_the_first_climb_misses(
     floor = optimizer._floors(bounds.total)[0]
     keep = [[b >= floor for b in row] for row in bounds.per_option]  # the first round's options
     values, unit_of = optimizer._values(prepared.graph)
-    climb = _Climb(plan, keep, values, unit_of, "revenue", large_id(state.home), lambda: False)
+    climb = _Climb(Judge(plan, values, unit_of, "revenue", large_id(state.home)), keep, lambda: False)
     starts = climb.starts()
     reached = [climb.from_option(i, j)[0] // REVENUE_WEIGHT for i, j in starts]
     assert reached[0] == first and max(reached) == best

@@ -53,6 +53,7 @@ class Judge:
         self.values = values
         self.unit_of = unit_of
         self.home = home
+        self.objective = objective
         self.weight = 1 if objective == "cash" else REVENUE_WEIGHT
         self.cash = objective == "cash"
         self.counts = plan.counts()
@@ -182,7 +183,7 @@ def improve(
     runner that can run through the home station, from its option there that adds most on its own (the
     runner that adds most first); the best run of all the climbs is returned. Ends early, with the best run
     so far, when `stopped()` becomes true."""
-    climb = _Climb(plan, keep, values, unit_of, objective, home, stopped)
+    climb = _Climb(Judge(plan, values, unit_of, objective, home), keep, stopped)
     found: tuple[int, Selection] | None = None
     for i, j in climb.starts():
         run = climb.from_option(i, j)
@@ -194,26 +195,18 @@ def improve(
 
 
 class _Climb:
-    """The climbs of `improve` over one plan: what they share (the judge, every option's own value, the
-    options each runner tries in order) and the count of options tried, for the stop check."""
+    """The climbs of `improve` over the judge's plan: what they share (the judge, every option's own value, the
+    options `keep` allows each runner, in the order it tries them) and the count of options tried, for the
+    stop check."""
 
-    def __init__(
-        self,
-        plan: RunPlan,
-        keep: Sequence[Sequence[bool]] | None,
-        values: Mapping[str, int],
-        unit_of: Mapping[str, str],
-        objective: Objective,
-        home: NodeId,
-        stopped: Callable[[], bool],
-    ):
-        self.plan = plan
-        self.judge = Judge(plan, values, unit_of, objective, home)
-        self.home = home
+    def __init__(self, judge: Judge, keep: Sequence[Sequence[bool]] | None, stopped: Callable[[], bool]):
+        self.plan = plan = judge.plan
+        self.judge = judge
+        self.home = judge.home
         self.stopped = stopped
         self.stopped_early = False
         self.tried = 0
-        self.own = [own_values(rp, values, unit_of, objective) for rp in plan.runners]
+        self.own = [own_values(rp, judge.values, judge.unit_of, judge.objective) for rp in plan.runners]
         self.order = [
             sorted(
                 (j for j in range(len(values_i)) if keep is None or keep[i][j]), key=values_i.__getitem__, reverse=True
