@@ -151,21 +151,26 @@ class _Cut:
 
 
 def node_sets(graph: TrackGraph, largest: int) -> Iterator[frozenset[NodeRef]]:
-    """Every connected set of up to `largest` nodes joined by track, once each."""
+    """Every connected set of up to `largest` nodes joined by track, once each: from each node in order, the
+    sets grown from it one neighbour at a time, depth first (a set already given is not grown again). The walk
+    keeps its own stack (a recursive nested generator would hold itself in its closure's cell, a reference
+    cycle; docs/architecture.md "No reference cycles")."""
     seen: set[frozenset[NodeRef]] = set()
-
-    def grow(nodes: frozenset[NodeRef], frontier: frozenset[NodeRef]) -> Iterator[frozenset[NodeRef]]:
-        if nodes in seen:
-            return
-        seen.add(nodes)
-        yield nodes
-        if len(nodes) < largest:
-            for ref in sorted(frontier):
-                yield from grow(nodes | {ref}, (frontier | set(graph.neighbours(ref))) - nodes - {ref})
-
     for ref in sorted(graph.nodes):
-        if graph.neighbours(ref):
-            yield from grow(frozenset({ref}), frozenset(graph.neighbours(ref)))
+        if not graph.neighbours(ref):
+            continue
+        # each entry: a set and the nodes next to it; the neighbours of a set are pushed last first, so that
+        # they are grown in order, each after everything grown from the one before
+        stack = [(frozenset({ref}), frozenset(graph.neighbours(ref)))]
+        while stack:
+            nodes, frontier = stack.pop()
+            if nodes in seen:
+                continue
+            seen.add(nodes)
+            yield nodes
+            if len(nodes) < largest:
+                for nxt in sorted(frontier, reverse=True):
+                    stack.append((nodes | {nxt}, (frontier | set(graph.neighbours(nxt))) - nodes - {nxt}))
 
 
 def border_ways(graph: TrackGraph, nodes: frozenset[NodeRef]) -> set[Piece | Side]:

@@ -15,6 +15,7 @@ from solver.titles.g1860.enumerator import best_run, simple_paths
 from solver.titles.g1860.evaluator import evaluate
 from solver.titles.g1860.importer.connections import entry_index, link_entry, station_lists
 from solver.titles.g1860.optimizer import best_run as optimized_run
+from solver.titles.g1860.route_bound import node_sets
 
 from .boards import hub
 
@@ -36,6 +37,14 @@ def test_the_enumerators_best_run_leaves_no_reference_cycle() -> None:
 def test_the_enumerators_paths_leave_no_reference_cycle(paths: int | None) -> None:
     graph = TrackGraph(HUB)
     assert cycle_garbage(lambda: list(itertools.islice(simple_paths(graph), paths))) == []
+
+
+@pytest.mark.parametrize("sets", [None, 5], ids=["to the end", "left midway"])
+def test_the_route_bounds_node_sets_leave_no_reference_cycle(sets: int | None) -> None:
+    graph = TrackGraph(HUB)
+    found: list[frozenset[object]] = []
+    assert cycle_garbage(lambda: found.extend(itertools.islice(node_sets(graph, 4), sets))) == []
+    assert found and len(found) == (sets or len(found))
 
 
 def test_reading_a_routes_connections_leaves_no_reference_cycle() -> None:

@@ -6,6 +6,7 @@ the bound closes what the path model's relaxation left open."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -19,7 +20,7 @@ from solver.core.track_graph import TrackGraph
 from solver.titles.g1860 import enumerator, search_choice
 from solver.titles.g1860.evaluator import rules_for
 from solver.titles.g1860.optimizer import best_run
-from solver.titles.g1860.route_bound import BoundStopped, RouteBound, route_bound
+from solver.titles.g1860.route_bound import BoundStopped, RouteBound, node_sets, route_bound
 from solver.titles.g1860.route_walk import Walk1860
 
 from .boards import late_board
@@ -114,3 +115,27 @@ def test_four_trains_with_no_route_through_the_home_base_have_no_legal_run_rb_l5
     position = late_board(STOCK_MARKET, "BHI&R", "site")
     result = best_run(position, "BHI&R", time_limit=600)
     assert result.status == "infeasible" and not result.routes
+
+
+@pytest.mark.parametrize("largest", [1, 2, 3, 4])
+def test_the_node_sets_are_every_connected_set_of_track_once(largest: int) -> None:
+    """`node_sets` against a brute force over every set of up to `largest` nodes of a late board: the connected
+    ones (a set is connected when a search along track from one of its nodes inside the set reaches them all),
+    each given once."""
+    graph = TrackGraph(late_board(STOCK_MARKET, "IWNJ", "site"))
+    given_sets = list(node_sets(graph, largest))
+    assert len(given_sets) == len(set(given_sets))
+    linked = [ref for ref in graph.nodes if graph.neighbours(ref)]
+    expected = set()
+    for size in range(1, largest + 1):
+        for combo in itertools.combinations(linked, size):
+            nodes = frozenset(combo)
+            reached, todo = {combo[0]}, [combo[0]]
+            while todo:
+                for b in graph.neighbours(todo.pop()):
+                    if b in nodes and b not in reached:
+                        reached.add(b)
+                        todo.append(b)
+            if reached == nodes:
+                expected.add(nodes)
+    assert set(given_sets) == expected
