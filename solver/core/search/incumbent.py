@@ -55,16 +55,20 @@ def searched_run(
     `allowance` in all are searched; with `beat`, only runs worth more than it (what is found then is a run worth
     more, or None).
 
-    Trains with the same candidates (identical trains) are interchangeable: of two such trains searched one after
-    the other, the second takes a candidate after the first's, or the same one where track may be shared (and does
-    not run when the first does not), so each run is searched once rather than once per order of those trains.
+    Trains with the same candidates at the same costs, both free or both made to run (identical trains), are
+    interchangeable: of two such trains searched one after the other, the second takes a candidate after the
+    first's, or the same one where track may be shared (and does not run when the first does not), so each run is
+    searched once rather than once per order of those trains.
 
     With `filtered`, each train's candidates that fit (their cost within what is left, no track shared with the
     routes chosen) are found as bit sets (`_Fitting`) rather than tried one by one: the same runs are searched in
     the same order, the same steps counted (each candidate skipped is still a step) and the same answer given, in
     a fraction of the time where most candidates do not fit (a search under costs, docs/search.md); it costs the
     bit sets of the candidates chosen, so it is for searches over a few thousand candidates."""
-    kinds = [(tuple(map(id, lane)), must) for lane, must in zip(options, must_run, strict=True)]
+    kinds = [
+        (tuple(map(id, lane)), must, tuple(costs[i]) if costs is not None else ())
+        for i, (lane, must) in enumerate(zip(options, must_run, strict=True))
+    ]
     group = [kinds.index(kind) for kind in kinds]
     order = sorted(range(len(options)), key=lambda i: (-(options[i][0].score if options[i] else 0), group[i], i))
     twin = [k > 0 and group[order[k]] == group[order[k - 1]] for k in range(len(order))]
