@@ -153,7 +153,8 @@ def searched_run(
 
     def search_fitting(k: int, value: int, spent: int, blocked: tuple[int, ...]) -> None:
         """`search` with the candidates that fit found as bit sets: `blocked[d]` holds the candidates of the
-        train searched at depth k + d that share track with a route chosen."""
+        train searched at depth k + d that share track with a route chosen. A walk of its own: one walk for both
+        ways was measured slower for both titles (docs/search.md, "Two walks rather than one, measured")."""
         nonlocal steps
         assert fitting is not None  # only searched with the bit sets built
         if k == len(order):
