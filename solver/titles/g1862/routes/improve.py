@@ -2,9 +2,11 @@
 
 The last round of `solver.titles.g1862.routes.optimizer` proves the optimum quickly once it has been
 found (docs/optimizer.md "Design history": hinted with the optimal run, its proof takes about half the
-time), so the run the earlier rounds found is improved here, in Python, before that round is built: each
-runner in turn takes the option that raises the run's value most while the run stays legal, until no
-runner can improve it.
+time), so a good run is looked for here, in Python, before the first round is built: from one option through
+the home station, each runner in turn takes the option that raises the run's value most while the run stays
+legal, until no runner can improve it; one such climb starts from each runner's best option through the home
+station, and the best run of all the climbs is kept (one climb alone stops where every change of one runner
+lowers the run, docs/optimizer.md step 6).
 
 A run is judged as the model judges it, from below:
 
