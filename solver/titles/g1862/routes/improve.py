@@ -204,7 +204,6 @@ class _Climb:
     def __init__(self, judge: Judge, keep: Sequence[Sequence[bool]] | None, stopped: Callable[[], bool]):
         self.plan = plan = judge.plan
         self.judge = judge
-        self.home = judge.home
         self.stopped = stopped
         self.stopped_early = False
         self.tried = 0
@@ -225,7 +224,7 @@ class _Climb:
         seen: set[tuple[str, str, int]] = set()
         for i, rp in enumerate(self.plan.runners):
             # `order` is by own value, highest first, and stable: the first through home is the best
-            j = next((j for j in self.order[i] if self.home in rp.options[j].large), None)
+            j = next((j for j in self.order[i] if self.judge.home in rp.options[j].large), None)
             if j is None:
                 continue
             if rp.slot is not None and rp.slot.pinned is None:  # identical trains have the same options

@@ -589,7 +589,6 @@ def _run_solver(
     remaining: float,
     work: float | None,
     stop: threading.Event | None,
-    probing: int = PROBING,
 ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
     """Solve `model` with this optimizer's CP-SAT parameters: `work` limits the deterministic time (None: the
     last round), `ceiling` is the bound reported with each improving solution."""
@@ -618,7 +617,7 @@ def _run_solver(
     # Probing at level 1 instead of CP-SAT's default 2: measured on the late-game example, the last round
     # proves in 0.1 s instead of 0.65 s (the whole solve from a prepared listing 0.4 s instead of 1.1 s),
     # and the stress boards take the same time in sum (20.8 s against 21.0 s).
-    solver.parameters.cp_model_probing_level = probing
+    solver.parameters.cp_model_probing_level = PROBING
     # Level 2 puts the implications into the LP: without them the LP may leave `any_run` at 0 and ignore the
     # home station (7.8). It proves the last round faster (stress boards: 9.5 -> 6.8 units of deterministic
     # time in sum) and a small model at once (ESR 7F 7F: 0.2 -> 0.002 units), but makes the large first
